@@ -1,0 +1,171 @@
+//! The [`Game`] trait every game implements, and the types it speaks in.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::Rng as _;
+
+use crate::error::{MoveError, PositionError};
+use crate::outcome::{Outcome, Scores};
+use crate::params::{ParamError, ParamSpec, Params};
+use crate::render::View;
+use crate::rng::Rng;
+
+/// A player's seat, numbered from 0 in turn order (shown to users from 1).
+pub type Seat = usize;
+
+/// The most players one game may seat; keeps [`Scores`] a fixed-size array
+/// so the search never allocates for them.
+pub const MAX_PLAYERS: usize = 8;
+
+/// A game state: the rules of one game, seen from one position.
+///
+/// A value of the implementing type is a whole position, including its
+/// variant parameters, so it can be cloned freely (copy-make: MCTS clones
+/// the root once per iteration and then only applies moves).
+///
+/// The hot-path methods ([`legal_moves`](Game::legal_moves),
+/// [`play`](Game::play), [`random_move`](Game::random_move)) are called
+/// through static dispatch by the search; the text methods serve the REPL,
+/// saved games and tests. The object-safe view used by the REPL and
+/// tournaments is [`AnyGame`](crate::AnyGame), provided for every `Game`.
+///
+/// ```
+/// use tabula::{Game, Outcome, Params, ParamSpec, ParamError, MoveError, PositionError};
+///
+/// /// Take 1–3 stones; whoever takes the last stone wins.
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct Nim { left: u8, to_move: usize }
+///
+/// impl Game for Nim {
+///     type Move = u8;
+///     const NAME: &'static str = "nim";
+///     const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
+///     fn param_specs() -> &'static [ParamSpec] { &[] }
+///     fn rules() -> &'static str { "Take 1, 2 or 3 stones; taking the last stone wins." }
+///     fn new(_: &Params) -> Result<Self, ParamError> { Ok(Nim { left: 10, to_move: 0 }) }
+///     fn players(&self) -> usize { 2 }
+///     fn to_move(&self) -> usize { self.to_move }
+///     fn outcome(&self) -> Option<Outcome> {
+///         // The player who just moved took the last stone.
+///         (self.left == 0).then(|| Outcome::win(1 - self.to_move))
+///     }
+///     fn legal_moves(&self, moves: &mut Vec<u8>) {
+///         moves.clear();
+///         moves.extend((1..=3).filter(|&n| n <= self.left));
+///     }
+///     fn play(&mut self, mv: u8) { self.left -= mv; self.to_move = 1 - self.to_move; }
+///     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+///         text.trim().parse().map_err(|_| MoveError::syntax(text, "a number 1-3"))
+///     }
+///     fn format_move(&self, mv: u8) -> String { mv.to_string() }
+///     fn position(&self) -> String { format!("{} {}", self.left, self.to_move + 1) }
+///     fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+///         let bad = || PositionError::new(text, "expected `LEFT SEAT`");
+///         let (left, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
+///         let seat: usize = seat.parse().map_err(|_| bad())?;
+///         if !(1..=2).contains(&seat) { return Err(bad()); }
+///         Ok(Nim { left: left.parse().map_err(|_| bad())?, to_move: seat - 1 })
+///     }
+/// }
+///
+/// let mut nim = Nim::new(&Params::default()).unwrap();
+/// nim.try_play(3).unwrap();
+/// assert_eq!(nim.position(), "7 2");
+/// assert!(nim.try_play(4).is_err());
+/// ```
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A move; small and `Copy` so search trees store it inline.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The registry name, e.g. `"diffusion"`.
+    const NAME: &'static str;
+    /// One line for `tabula list`.
+    const DESCRIPTION: &'static str;
+
+    /// The variant parameters this game accepts, with defaults.
+    fn param_specs() -> &'static [ParamSpec];
+    /// The rules as implemented, including every reading decision.
+    fn rules() -> &'static str;
+    /// The start position for these (already validated) parameters.
+    fn new(params: &Params) -> Result<Self, ParamError>;
+
+    /// How many players this position seats.
+    fn players(&self) -> usize;
+    /// The seat to move. Meaningless once [`outcome`](Game::outcome) is `Some`.
+    fn to_move(&self) -> Seat;
+    /// `Some` exactly when the game is over. While it is `None` there is at
+    /// least one legal move.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Clears `moves` and fills it with every legal move, each once, in a
+    /// fixed order. The caller keeps the buffer, so there is no allocation
+    /// once it has grown.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Applies a legal move. The fast path: legality is the caller's job.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Whether `mv` is legal here. The default asks [`legal_moves`](Game::legal_moves).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Applies `mv` if it is legal, otherwise leaves the state untouched.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(MoveError::Illegal {
+                mv: self.format_move(mv),
+                reason: None,
+            });
+        }
+        self.play(mv);
+        Ok(())
+    }
+
+    /// A uniformly random legal move, `None` when the game is over. Playouts
+    /// call this; override it when a game can pick a move faster than it can
+    /// list them all (the choice must stay uniform).
+    fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.legal_moves(buffer);
+        if buffer.is_empty() {
+            return None;
+        }
+        Some(buffer[rng.random_range(0..buffer.len())])
+    }
+
+    /// A heuristic estimate of each seat's final score (each in 0..=1,
+    /// summing to 1), used when a playout is cut off at `max_plies`.
+    /// `None` (the default) counts a cut-off playout as a draw.
+    fn evaluate(&self) -> Option<Scores> {
+        None
+    }
+
+    /// Reads a move in this game's notation: the canonical text,
+    /// case-insensitive, surrounding spaces allowed. Checks syntax only.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// The canonical text of a move.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The position text fixed by RULES.md.
+    fn position(&self) -> String;
+    /// Reads a position text for a game with this state's parameters.
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError>;
+
+    /// A human board for the REPL. The default is the position text.
+    fn render(&self, view: &View<'_, Self>) -> String {
+        let _ = view;
+        self.position()
+    }
+}

@@ -1,0 +1,132 @@
+//! The `name(key=value,...)` text that names games and agents.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// A parsed `name(key=value,...)` text, before its keys are checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    pub name: String,
+    pub args: Vec<(String, String)>,
+}
+
+/// Why a spec text could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpecError {
+    #[error("`{text}` is not of the form name or name(key=value,...): {reason}")]
+    Syntax { text: String, reason: String },
+    #[error("unknown {kind} `{name}`; choose one of: {}", .choices.join(", "))]
+    UnknownName {
+        kind: &'static str,
+        name: String,
+        choices: Vec<String>,
+    },
+    #[error("{owner} has no parameter `{key}`; its parameters are: {}", list_or_none(.choices))]
+    UnknownParam {
+        owner: String,
+        key: String,
+        choices: Vec<String>,
+    },
+    #[error("{owner}: parameter `{key}` is given twice")]
+    DuplicateParam { owner: String, key: String },
+    #[error("{owner}: bad value `{value}` for `{key}`: {expected}")]
+    BadValue {
+        owner: String,
+        key: String,
+        value: String,
+        expected: String,
+    },
+}
+
+fn list_or_none(choices: &[String]) -> String {
+    if choices.is_empty() {
+        "(none)".to_string()
+    } else {
+        choices.join(", ")
+    }
+}
+
+fn is_word(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+impl Spec {
+    /// Parses `name` or `name(key=value,...)`. Names and keys are
+    /// lower-cased; values keep their case. Spaces around parts are allowed.
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
+        let error = |reason: &str| SpecError::Syntax {
+            text: text.trim().to_string(),
+            reason: reason.to_string(),
+        };
+        let trimmed = text.trim();
+        let (name, rest) = match trimmed.find('(') {
+            Some(open) => {
+                let inner = trimmed[open + 1..]
+                    .strip_suffix(')')
+                    .ok_or_else(|| error("missing closing `)`"))?;
+                (&trimmed[..open], Some(inner))
+            }
+            None => (trimmed, None),
+        };
+        let name = name.trim().to_ascii_lowercase();
+        if !is_word(&name) {
+            return Err(error("the name must be letters, digits, `-` or `_`"));
+        }
+        let mut args = Vec::new();
+        if let Some(inner) = rest.filter(|inner| !inner.trim().is_empty()) {
+            for part in inner.split(',') {
+                let (key, value) = part
+                    .split_once('=')
+                    .ok_or_else(|| error("each parameter must be key=value"))?;
+                let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+                if !is_word(&key) || !is_word(value) {
+                    return Err(error(
+                        "keys and values must be letters, digits, `-`, `_` or `.`",
+                    ));
+                }
+                args.push((key, value.to_string()));
+            }
+        }
+        Ok(Spec { name, args })
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.args.is_empty() {
+            let args: Vec<String> = self.args.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            write!(f, "({})", args.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_and_arguments() {
+        let spec = Spec::parse(" Diffusion( width = 8 ,stones=3) ").unwrap();
+        assert_eq!(spec.name, "diffusion");
+        assert_eq!(
+            spec.args,
+            vec![("width".into(), "8".into()), ("stones".into(), "3".into())]
+        );
+        assert_eq!(spec.to_string(), "diffusion(width=8,stones=3)");
+        assert_eq!(Spec::parse("mcts()").unwrap().args, vec![]);
+        assert_eq!(Spec::parse("mcts(time=2s,c=1.4)").unwrap().args.len(), 2);
+    }
+
+    #[test]
+    fn rejects_malformed_specs() {
+        for bad in ["", "(x=1)", "a(b=1", "a(b)", "a(b=)", "a(=1)", "a b", "a(b=1))", "a(b=1,,c=2)"] {
+            assert!(Spec::parse(bad).is_err(), "{bad:?} should fail");
+        }
+    }
+}

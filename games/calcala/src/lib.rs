@@ -1,0 +1,1 @@
+//! Calcala, the 6x6 capture mancala for 2-4 players, for Tabula.

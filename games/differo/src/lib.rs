@@ -1,0 +1,1 @@
+//! Kashio Fujii's hex race game Differo for Tabula.

@@ -1,0 +1,1 @@
+//! Greg van Patten's grid Diffusion for Tabula.
