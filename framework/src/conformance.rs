@@ -42,7 +42,10 @@ pub fn check<G: Game>(start: &G, config: &Config) -> usize {
         let seed = config.seed.wrapping_add(game as u64);
         let played = play_checked(start, seed, config, &mut seen_moves);
         let replayed = replay_moves(start, seed, config);
-        assert_eq!(played, replayed, "seed {seed}: the same seed gave a different game");
+        assert_eq!(
+            played, replayed,
+            "seed {seed}: the same seed gave a different game"
+        );
         plies += played.len();
     }
     plies
@@ -76,7 +79,10 @@ fn play_checked<G: Game>(
             let mv = state
                 .random_move(&mut rng, &mut buffer)
                 .unwrap_or_else(|| panic!("{at}: random_move gave None in a running game"));
-            assert!(moves.contains(&mv), "{at}: random_move gave unlisted {mv:?}");
+            assert!(
+                moves.contains(&mv),
+                "{at}: random_move gave unlisted {mv:?}"
+            );
             if seen_moves.len() < 4096 && !seen_moves.contains(&mv) {
                 seen_moves.push(mv);
             }
@@ -93,11 +99,22 @@ fn play_checked<G: Game>(
         assert!((total - 1.0).abs() < 1e-4, "{at}: scores sum to {total}");
         state.legal_moves(&mut moves);
         assert!(moves.is_empty(), "{at}: moves listed after the game ended");
-        assert!(state.random_move(&mut rng, &mut buffer).is_none(), "{at}: random move after the end");
+        assert!(
+            state.random_move(&mut rng, &mut buffer).is_none(),
+            "{at}: random move after the end"
+        );
         if let Some(&mv) = seen_moves.first() {
             let before = state.position();
-            assert_eq!(state.try_play(mv), Err(MoveError::GameOver), "{at}: move after the end");
-            assert_eq!(state.position(), before, "{at}: a refused move changed the state");
+            assert_eq!(
+                state.try_play(mv),
+                Err(MoveError::GameOver),
+                "{at}: move after the end"
+            );
+            assert_eq!(
+                state.position(),
+                before,
+                "{at}: a refused move changed the state"
+            );
         }
         break;
     }
@@ -111,7 +128,9 @@ fn replay_moves<G: Game>(start: &G, seed: u64, config: &Config) -> Vec<G::Move> 
     let mut buffer = Vec::new();
     let mut played = Vec::new();
     while played.len() < config.max_plies {
-        let Some(mv) = state.random_move(&mut rng, &mut buffer) else { break };
+        let Some(mv) = state.random_move(&mut rng, &mut buffer) else {
+            break;
+        };
         state.play(mv);
         played.push(mv);
     }
@@ -120,15 +139,31 @@ fn replay_moves<G: Game>(start: &G, seed: u64, config: &Config) -> Vec<G::Move> 
 
 fn check_basics<G: Game>(state: &G, at: &str) {
     let players = state.players();
-    assert!((1..=MAX_PLAYERS).contains(&players), "{at}: {players} players");
+    assert!(
+        (1..=MAX_PLAYERS).contains(&players),
+        "{at}: {players} players"
+    );
     if state.outcome().is_none() {
-        assert!(state.to_move() < players, "{at}: seat {} to move", state.to_move());
+        assert!(
+            state.to_move() < players,
+            "{at}: seat {} to move",
+            state.to_move()
+        );
     }
     if let Some(scores) = state.evaluate() {
-        assert!(scores.iter().all(|s| (0.0..=1.0).contains(s)), "{at}: evaluation {scores:?} outside 0..=1");
+        assert!(
+            scores.iter().all(|s| (0.0..=1.0).contains(s)),
+            "{at}: evaluation {scores:?} outside 0..=1"
+        );
         let total: f32 = scores.iter().sum();
-        assert!((total - 1.0).abs() < 1e-3, "{at}: evaluation sums to {total}");
-        assert!(scores[players..].iter().all(|&s| s == 0.0), "{at}: evaluation for absent seats");
+        assert!(
+            (total - 1.0).abs() < 1e-3,
+            "{at}: evaluation sums to {total}"
+        );
+        assert!(
+            scores[players..].iter().all(|&s| s == 0.0),
+            "{at}: evaluation for absent seats"
+        );
     }
 }
 
@@ -137,15 +172,41 @@ fn check_move_list<G: Game>(state: &G, moves: &[G::Move], at: &str) {
     let unique: HashSet<_> = moves.iter().collect();
     assert_eq!(unique.len(), moves.len(), "{at}: duplicate legal moves");
     for &mv in moves {
-        assert!(state.is_legal(mv), "{at}: listed move {mv:?} fails is_legal");
+        assert!(
+            state.is_legal(mv),
+            "{at}: listed move {mv:?} fails is_legal"
+        );
         let text = state.format_move(mv);
         let parsed = state.parse_move(&text);
-        assert_eq!(parsed, Ok(mv), "{at}: move text `{text}` does not round-trip");
-        for variant in [format!("  {}  ", text.to_uppercase()), text.to_lowercase()] {
-            assert_eq!(state.parse_move(&variant), Ok(mv), "{at}: `{variant}` is not read case-insensitively");
+        assert_eq!(
+            parsed,
+            Ok(mv),
+            "{at}: move text `{text}` does not round-trip"
+        );
+        let padded = format!("  {text}  ");
+        assert_eq!(
+            state.parse_move(&padded),
+            Ok(mv),
+            "{at}: `{padded}` is not read"
+        );
+        let case_variants = if G::CASE_SENSITIVE_MOVES {
+            vec![]
+        } else {
+            vec![text.to_uppercase(), text.to_lowercase()]
+        };
+        for variant in case_variants {
+            assert_eq!(
+                state.parse_move(&variant),
+                Ok(mv),
+                "{at}: `{variant}` is not read case-insensitively"
+            );
         }
         let mut copy = state.clone();
-        assert_eq!(copy.try_play(mv), Ok(()), "{at}: listed move {text} refused");
+        assert_eq!(
+            copy.try_play(mv),
+            Ok(()),
+            "{at}: listed move {text} refused"
+        );
     }
 }
 
@@ -154,15 +215,26 @@ fn check_illegal_rejected<G: Game>(state: &G, moves: &[G::Move], seen: &[G::Move
     for &mv in seen.iter().filter(|mv| !moves.contains(mv)) {
         assert!(!state.is_legal(mv), "{at}: unlisted {mv:?} passes is_legal");
         let mut copy = state.clone();
-        assert!(copy.try_play(mv).is_err(), "{at}: unlisted {mv:?} was accepted");
-        assert_eq!(copy.position(), before, "{at}: a refused move changed the state");
+        assert!(
+            copy.try_play(mv).is_err(),
+            "{at}: unlisted {mv:?} was accepted"
+        );
+        assert_eq!(
+            copy.position(),
+            before,
+            "{at}: a refused move changed the state"
+        );
     }
     for junk in ["", "  ", "zz99", "@", "é", "1-2-3-4-5", "pass-pass"] {
         if let Ok(mv) = state.parse_move(junk) {
             let mut copy = state.clone();
             let _ = copy.try_play(mv);
             if !moves.contains(&mv) {
-                assert_eq!(copy.position(), before, "{at}: junk `{junk}` changed the state");
+                assert_eq!(
+                    copy.position(),
+                    before,
+                    "{at}: junk `{junk}` changed the state"
+                );
             }
         }
     }
@@ -173,10 +245,18 @@ fn check_position_round_trip<G: Game>(state: &G, at: &str) {
     let parsed = state
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("{at}: own position text rejected: {e}"));
-    assert_eq!(parsed.position(), text, "{at}: position text does not round-trip");
+    assert_eq!(
+        parsed.position(),
+        text,
+        "{at}: position text does not round-trip"
+    );
     let padded = parsed.parse_position(&format!("  {text} "));
     assert!(padded.is_ok(), "{at}: surrounding spaces rejected");
-    assert_eq!(parsed.outcome(), state.outcome(), "{at}: outcome lost in position text");
+    assert_eq!(
+        parsed.outcome(),
+        state.outcome(),
+        "{at}: outcome lost in position text"
+    );
     if state.outcome().is_none() {
         assert_eq!(parsed.to_move(), state.to_move(), "{at}: side to move lost");
     }
@@ -208,7 +288,11 @@ fn check_record_round_trip<G: Game>(start: &G, played: &[G::Move], at: &str) {
     }
     let mut direct = start.clone();
     played.iter().for_each(|&mv| direct.play(mv));
-    assert_eq!(replay.position(), direct.position(), "{at}: replayed record differs");
+    assert_eq!(
+        replay.position(),
+        direct.position(),
+        "{at}: replayed record differs"
+    );
 }
 
 /// Uniformity smoke check used by games that override `random_move`: over

@@ -17,7 +17,10 @@ pub enum MoveError {
 }
 
 fn reason_suffix(reason: &Option<String>) -> String {
-    reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
+    reason
+        .as_ref()
+        .map(|r| format!(": {r}"))
+        .unwrap_or_default()
 }
 
 impl MoveError {

@@ -82,6 +82,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// One line for `tabula list`.
     const DESCRIPTION: &'static str;
+    /// Whether letter case distinguishes moves (Diffusion's `D` and `d` are
+    /// different pits). Notations are case-insensitive unless this is set.
+    const CASE_SENSITIVE_MOVES: bool = false;
 
     /// The variant parameters this game accepts, with defaults.
     fn param_specs() -> &'static [ParamSpec];
@@ -94,6 +97,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn players(&self) -> usize;
     /// The seat to move. Meaningless once [`outcome`](Game::outcome) is `Some`.
     fn to_move(&self) -> Seat;
+    /// How a seat is called in this game (`"A"`, `"Black"`, `"player 3"`).
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
     /// `Some` exactly when the game is over. While it is `None` there is at
     /// least one legal move.
     fn outcome(&self) -> Option<Outcome>;

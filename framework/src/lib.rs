@@ -1,24 +1,36 @@
-//! Tabula: one [`Game`] trait for abstract strategy games, a registry that
-//! creates games by name, and a shared MCTS player.
+//! Tabula: one [`Game`] trait for abstract strategy games, a [`Registry`]
+//! that creates games by name, and a shared MCTS player ([`mcts`]).
 //!
 //! A game implements [`Game`] (static dispatch, used by the search) and gets
 //! the object-safe [`AnyGame`] view (text moves, boxed states) for free; the
-//! REPL and tournaments only see that view through the [`Registry`].
+//! REPL and tournaments see games only through the registry and that view.
 
+mod agent;
+mod any;
+pub mod bench;
 pub mod conformance;
 mod error;
 mod game;
+pub mod mcts;
 mod outcome;
 mod params;
+mod play;
 pub mod playout;
+mod record;
+mod registry;
 pub mod render;
 pub mod rng;
 mod spec;
 
+pub use agent::{Agent, AgentSpec, Decision, RandomAgent, AGENT_KINDS};
+pub use any::{AnyAgent, AnyDecision, AnyGame, Boxed, SearchSummary};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Seat, MAX_PLAYERS};
 pub use outcome::{even_scores, Outcome, Scores};
 pub use params::{ParamError, ParamKind, ParamSpec, Params};
+pub use play::{play_game, PlayedGame};
+pub use record::{GameRecord, RecordError};
+pub use registry::{GameEntry, Registry};
 pub use render::{Style, View};
 pub use rng::Rng;
 pub use spec::{Spec, SpecError};

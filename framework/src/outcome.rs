@@ -83,7 +83,13 @@ impl Outcome {
 /// Scores that count every seat equally: the value of a cut-off playout
 /// in a game without an evaluation.
 pub fn even_scores(players: usize) -> Scores {
-    std::array::from_fn(|seat| if seat < players { 1.0 / players as f32 } else { 0.0 })
+    std::array::from_fn(|seat| {
+        if seat < players {
+            1.0 / players as f32
+        } else {
+            0.0
+        }
+    })
 }
 
 #[cfg(test)]
@@ -104,6 +110,9 @@ mod tests {
         let name = |s: Seat| format!("P{}", s + 1);
         assert_eq!(Outcome::win(1).describe(2, name), "P2 wins");
         assert_eq!(Outcome::draw(2).describe(2, name), "draw");
-        assert_eq!(Outcome::shared([0, 2]).describe(3, name), "P1 and P3 share the win");
+        assert_eq!(
+            Outcome::shared([0, 2]).describe(3, name),
+            "P1 and P3 share the win"
+        );
     }
 }

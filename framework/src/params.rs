@@ -99,13 +99,15 @@ impl Params {
     ) -> Result<Params, SpecError> {
         let mut given = BTreeMap::new();
         for (key, value) in args {
-            let spec = specs.iter().find(|s| s.name == key).ok_or_else(|| {
-                SpecError::UnknownParam {
-                    owner: owner.to_string(),
-                    key: key.clone(),
-                    choices: specs.iter().map(|s| s.name.to_string()).collect(),
-                }
-            })?;
+            let spec =
+                specs
+                    .iter()
+                    .find(|s| s.name == key)
+                    .ok_or_else(|| SpecError::UnknownParam {
+                        owner: owner.to_string(),
+                        key: key.clone(),
+                        choices: specs.iter().map(|s| s.name.to_string()).collect(),
+                    })?;
             let value = spec.check(owner, value)?;
             if given.insert(key.clone(), value).is_some() {
                 return Err(SpecError::DuplicateParam {
@@ -151,14 +153,18 @@ impl Params {
 
     /// The parameters that differ from their defaults, in declaration order.
     pub fn non_default(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.iter().filter(|(k, v)| self.defaults.get(*k).map(String::as_str) != Some(v))
+        self.iter()
+            .filter(|(k, v)| self.defaults.get(*k).map(String::as_str) != Some(v))
     }
 }
 
 /// Shows the non-default parameters as `(key=value,...)`, or nothing.
 impl fmt::Display for Params {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let args: Vec<String> = self.non_default().map(|(k, v)| format!("{k}={v}")).collect();
+        let args: Vec<String> = self
+            .non_default()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         if !args.is_empty() {
             write!(f, "({})", args.join(","))?;
         }
@@ -186,7 +192,10 @@ mod tests {
     ];
 
     fn args(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]

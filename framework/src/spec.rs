@@ -125,7 +125,17 @@ mod tests {
 
     #[test]
     fn rejects_malformed_specs() {
-        for bad in ["", "(x=1)", "a(b=1", "a(b)", "a(b=)", "a(=1)", "a b", "a(b=1))", "a(b=1,,c=2)"] {
+        for bad in [
+            "",
+            "(x=1)",
+            "a(b=1",
+            "a(b)",
+            "a(b=)",
+            "a(=1)",
+            "a b",
+            "a(b=1))",
+            "a(b=1,,c=2)",
+        ] {
             assert!(Spec::parse(bad).is_err(), "{bad:?} should fail");
         }
     }

@@ -1,1 +1,21 @@
+//! Mark Steere's mancala Diffusion (2006), as `../shared/RULES.md` §1 fixes it.
+//!
+//! Two rows of pits; a move scoops one pit and sows its stones into the five
+//! positions around it (never lapping, since a pit holds at most 5 stones).
+//! The player whose block empties first wins — even when the opponent emptied
+//! it. See [`RULES.txt`](https://example.invalid) (the text of [`Game::rules`])
+//! for the decisions this implementation makes where the sources are silent:
+//! stores count the stones since the position began, overflow goes to the
+//! nearer store, and a position with both blocks empty is rejected.
+//!
+//! The state is a byte array plus a bit set of non-empty pits, so a random
+//! move is one random number and a ply is at most five table look-ups.
 
+mod board;
+mod notation;
+mod render;
+
+pub use board::{Blocks, Diffusion, Pit};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,82 @@
+//! The `tabula` command: the REPL, `list`, `bench` and `perft`, over any
+//! [`Registry`]. A program with games of its own calls [`main_with`] with
+//! its registry and gets the whole command line.
+
+pub mod repl;
+mod tools;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tabula::Registry;
+
+#[derive(Parser)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Play abstract strategy games against MCTS, and measure AIs across games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games with their descriptions and parameters.
+    List,
+    /// Start the REPL (the default). Reads commands from stdin when it is not a terminal.
+    Play {
+        /// The game to start with, e.g. `diffusion(width=8)`.
+        game: Option<String>,
+    },
+    /// Measure random plies/s, MCTS iterations/s and bytes per tree node.
+    Bench {
+        /// Games to measure (default: every registered game).
+        games: Vec<String>,
+        /// Seconds to measure each figure.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the positions reached after exactly DEPTH plies.
+    Perft {
+        game: String,
+        depth: usize,
+        /// Start from this position text instead of the game's start.
+        #[arg(long)]
+        position: Option<String>,
+    },
+}
+
+/// Runs the command line with the games of `registry`.
+pub fn main_with(registry: Registry) -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => return repl::run(registry, None),
+        Some(Command::Play { game }) => return repl::run(registry, game.as_deref()),
+        Some(Command::List) => {
+            tools::list(&registry);
+            Ok(())
+        }
+        Some(Command::Bench {
+            games,
+            seconds,
+            json,
+        }) => tools::bench(&registry, &games, seconds, json),
+        Some(Command::Perft {
+            game,
+            depth,
+            position,
+        }) => tools::perft(&registry, &game, depth, position.as_deref()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

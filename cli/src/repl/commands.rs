@@ -1,0 +1,486 @@
+//! The REPL's commands: their help and what each does to a [`Session`].
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use serde_json::{json, Map, Value};
+use tabula::{AgentSpec, AnyDecision, AnyGame, GameRecord, Seat};
+
+use super::session::Session;
+
+/// One REPL command, for `help` and completion.
+pub struct Command {
+    pub name: &'static str,
+    pub args: &'static str,
+    pub help: &'static str,
+}
+
+pub const COMMANDS: &[Command] = &[
+    Command { name: "games", args: "", help: "list the games you can play" },
+    Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once" },
+    Command { name: "show", args: "", help: "draw the board" },
+    Command { name: "moves", args: "", help: "list the legal moves" },
+    Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); agents then reply until a human is to move" },
+    Command { name: "undo", args: "[N]", help: "take back N moves (default 1)" },
+    Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1)" },
+    Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats" },
+    Command { name: "ai", args: "", help: "the seat to move is played once by its agent (a default MCTS for a human seat), showing its evaluation" },
+    Command { name: "go", args: "[N]", help: "agents play on until the game ends, or for N moves; human seats are played by the default MCTS" },
+    Command { name: "hint", args: "", help: "the default MCTS (or the seat's agent) suggests a move, without playing it" },
+    Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
+    Command { name: "position", args: "", help: "print the position text" },
+    Command { name: "state", args: "", help: "print the game as one line of JSON (for scripts)" },
+    Command { name: "rules", args: "", help: "the rules as implemented, with every reading decision" },
+    Command { name: "seed", args: "[N]", help: "show or set the seed of agents that name no seed of their own" },
+    Command { name: "save", args: "FILE", help: "save the game, its history and the seats as JSON" },
+    Command { name: "load", args: "FILE [PLY]", help: "load a saved game or a tournament record (optionally only its first PLY moves, then `redo` steps on)" },
+    Command { name: "help", args: "[COMMAND]", help: "list the commands, or explain one" },
+    Command { name: "quit", args: "", help: "leave (also `exit` or end of input)" },
+];
+
+/// How a command's output is shown.
+pub struct Display {
+    pub color: bool,
+    /// Draw the board after moves (interactive use).
+    pub boards: bool,
+}
+
+/// Whether the REPL goes on.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+type Outcome = Result<Flow, String>;
+
+/// Runs one input line.
+pub fn execute(
+    session: &mut Session,
+    line: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Outcome {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Flow::Continue);
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (line, ""),
+    };
+    let io = |e: std::io::Error| e.to_string();
+    match word.to_ascii_lowercase().as_str() {
+        "games" | "list" => writeln!(out, "{}", games_list(session)).map_err(io)?,
+        "new" => new_game(session, required(rest, "new GAME")?, display, out)?,
+        "show" | "board" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", session.board(display.color)).map_err(io)?
+        }
+        "moves" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", session.current().legal_moves().join(" ")).map_err(io)?
+        }
+        "play" => play(session, required(rest, "play MOVE")?, display, out)?,
+        "undo" => {
+            let n = session.undo(count(rest)?);
+            if n == 0 {
+                return Err("nothing to undo".to_string());
+            }
+            after_jump(session, &format!("took back {n} move(s)"), display, out)?
+        }
+        "redo" => {
+            let n = session.redo(count(rest)?);
+            if n == 0 {
+                return Err("nothing to redo".to_string());
+            }
+            after_jump(session, &format!("replayed {n} move(s)"), display, out)?
+        }
+        "agent" | "seat" => agent(session, rest, out)?,
+        "ai" => {
+            no_args(word, rest)?;
+            agent_move(session, display, out)?;
+            show_board(session, display, out)?
+        }
+        "go" => go(session, rest, display, out)?,
+        "hint" => {
+            no_args(word, rest)?;
+            let seat = session.current().to_move();
+            let (decision, spec) = session.think()?;
+            writeln!(out, "hint: {} ({spec})", decision.mv).map_err(io)?;
+            write!(out, "{}", search_table(&decision, seat)).map_err(io)?
+        }
+        "setup" => {
+            session.setup(required(rest, "setup POSITION")?)?;
+            after_jump(
+                session,
+                "position set; the history starts here",
+                display,
+                out,
+            )?
+        }
+        "position" | "fen" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", session.current().position()).map_err(io)?
+        }
+        "state" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", state_json(session)).map_err(io)?
+        }
+        "rules" => writeln!(out, "{}", session.current().rules().trim_end()).map_err(io)?,
+        "seed" => match rest {
+            "" => writeln!(out, "seed {}", session.seed).map_err(io)?,
+            n => {
+                session.seed = n
+                    .parse()
+                    .map_err(|_| format!("`{n}` is not a seed (a whole number)"))?;
+                writeln!(out, "seed {}", session.seed).map_err(io)?
+            }
+        },
+        "save" => {
+            let file = required(rest, "save FILE")?;
+            std::fs::write(file, session.record().to_json() + "\n")
+                .map_err(|e| format!("cannot write {file}: {e}"))?;
+            writeln!(out, "saved {} move(s) to {file}", session.moves().len()).map_err(io)?
+        }
+        "load" => load(session, required(rest, "load FILE [PLY]")?, display, out)?,
+        "help" | "?" => writeln!(out, "{}", help(rest)?).map_err(io)?,
+        "quit" | "exit" => return Ok(Flow::Quit),
+        _ => play_bare(session, line, display, out)?,
+    }
+    Ok(Flow::Continue)
+}
+
+fn required<'a>(rest: &'a str, usage: &str) -> Result<&'a str, String> {
+    if rest.is_empty() {
+        Err(format!("usage: {usage}"))
+    } else {
+        Ok(rest)
+    }
+}
+
+fn no_args(word: &str, rest: &str) -> Result<(), String> {
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("`{word}` takes no arguments"))
+    }
+}
+
+fn count(rest: &str) -> Result<usize, String> {
+    match rest {
+        "" => Ok(1),
+        n => n
+            .parse()
+            .ok()
+            .filter(|&n: &usize| n > 0)
+            .ok_or_else(|| format!("`{n}` is not a positive number")),
+    }
+}
+
+fn games_list(session: &Session) -> String {
+    let mut text = String::new();
+    for game in session.registry.games() {
+        let _ = writeln!(text, "{:<16} {}", game.name(), game.description());
+        for p in game.param_specs() {
+            let _ = writeln!(
+                text,
+                "{:<18}{}={} ({}): {}",
+                "",
+                p.name,
+                p.default,
+                p.describe_values(),
+                p.help
+            );
+        }
+    }
+    text.trim_end().to_string()
+}
+
+fn new_game(
+    session: &mut Session,
+    spec: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let game = session.registry.create(spec).map_err(|e| e.to_string())?;
+    session.new_game(game);
+    writeln!(out, "new game: {}", session.current().spec()).map_err(|e| e.to_string())?;
+    show_board(session, display, out)?;
+    agents_reply(session, display, out)
+}
+
+/// A line that is no command: a move, or a typo.
+fn play_bare(
+    session: &mut Session,
+    line: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    match session.current().clone_box().play(line) {
+        Err(tabula::MoveError::Syntax { .. }) => Err(format!(
+            "unknown command or move `{line}` (type `help` for commands, `moves` for moves)"
+        )),
+        _ => play(session, line, display, out),
+    }
+}
+
+fn play(
+    session: &mut Session,
+    text: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let seat = session.current().to_move();
+    let name = session.current().seat_name(seat);
+    let mv = session.play(text)?;
+    writeln!(out, "{name} plays {mv}").map_err(|e| e.to_string())?;
+    if !session.agent_to_move() {
+        show_board(session, display, out)?;
+    }
+    agents_reply(session, display, out)
+}
+
+/// Agents move while an agent's seat is to move.
+fn agents_reply(
+    session: &mut Session,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let mut moved = false;
+    while session.agent_to_move() {
+        agent_move(session, display, out)?;
+        moved = true;
+    }
+    if moved {
+        show_board(session, display, out)?;
+    }
+    Ok(())
+}
+
+fn agent_move(
+    session: &mut Session,
+    _display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let seat = session.current().to_move();
+    let name = session.current().seat_name(seat);
+    let (decision, spec) = session.think()?;
+    session.play(&decision.mv)?;
+    writeln!(
+        out,
+        "{name} ({spec}) plays {}{}",
+        decision.mv,
+        search_line(&decision, seat)
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn go(
+    session: &mut Session,
+    rest: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let limit = if rest.is_empty() {
+        usize::MAX
+    } else {
+        count(rest)?
+    };
+    if session.current().outcome().is_some() {
+        return Err("the game is over".to_string());
+    }
+    let mut plies = 0;
+    while plies < limit && session.current().outcome().is_none() {
+        agent_move(session, display, out)?;
+        plies += 1;
+    }
+    show_board(session, display, out)?;
+    if let Some(result) = result_text(session.current()) {
+        writeln!(out, "{result} after {} moves", session.moves().len())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn agent(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), String> {
+    let game = session.current();
+    let players = game.players();
+    if rest.is_empty() {
+        let mut text = String::new();
+        for (seat, spec) in session.seats().iter().enumerate() {
+            let _ = writeln!(text, "seat {} ({}): {spec}", seat + 1, game.seat_name(seat));
+        }
+        return write!(out, "{text}").map_err(|e| e.to_string());
+    }
+    let (seat, spec) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+        "usage: agent SEAT SPEC, e.g. `agent 2 mcts(iterations=20000)`".to_string()
+    })?;
+    let seat: Seat = seat_number(game, seat.trim(), players)?;
+    let spec: AgentSpec = spec
+        .trim()
+        .parse()
+        .map_err(|e: tabula::SpecError| e.to_string())?;
+    let name = game.seat_name(seat);
+    writeln!(out, "seat {} ({name}): {spec}", seat + 1).map_err(|e| e.to_string())?;
+    session.set_agent(seat, spec);
+    Ok(())
+}
+
+/// A seat given as its number (from 1) or its name (`A`, `black`).
+fn seat_number(game: &dyn AnyGame, text: &str, players: usize) -> Result<Seat, String> {
+    if let Ok(n) = text.parse::<usize>() {
+        if (1..=players).contains(&n) {
+            return Ok(n - 1);
+        }
+    }
+    (0..players)
+        .find(|&s| game.seat_name(s).eq_ignore_ascii_case(text))
+        .ok_or_else(|| {
+            let names: Vec<String> = (0..players)
+                .map(|s| format!("{} ({})", s + 1, game.seat_name(s)))
+                .collect();
+            format!("no seat `{text}`; seats are {}", names.join(", "))
+        })
+}
+
+fn load(
+    session: &mut Session,
+    rest: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let (file, ply) = match rest.rsplit_once(char::is_whitespace) {
+        Some((file, ply)) if ply.parse::<usize>().is_ok() => (file.trim(), ply.parse().ok()),
+        _ => (rest, None),
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let record = GameRecord::from_json(text.trim()).map_err(|e| format!("{file}: {e}"))?;
+    session
+        .load(&record, ply)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let message = format!(
+        "loaded {} ({} of {} moves)",
+        session.current().spec(),
+        session.moves().len(),
+        record.moves.len()
+    );
+    after_jump(session, &message, display, out)
+}
+
+fn after_jump(
+    session: &Session,
+    message: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    writeln!(out, "{message}").map_err(|e| e.to_string())?;
+    show_board(session, display, out)
+}
+
+fn show_board(session: &Session, display: &Display, out: &mut dyn Write) -> Result<(), String> {
+    if display.boards {
+        writeln!(out, "{}", session.board(display.color)).map_err(|e| e.to_string())?;
+    } else if let Some(result) = result_text(session.current()) {
+        writeln!(out, "{result}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn result_text(game: &dyn AnyGame) -> Option<String> {
+    let outcome = game.outcome()?;
+    Some(format!(
+        "game over: {}",
+        outcome.describe(game.players(), |s| game.seat_name(s))
+    ))
+}
+
+/// ` (value 0.62, 10000 iterations in 0.03 s; pv D e C)` for an agent's move.
+fn search_line(decision: &AnyDecision, seat: Seat) -> String {
+    let Some(s) = &decision.search else {
+        return String::new();
+    };
+    let proven = match s.proven {
+        Some(o) if o.score(seat) >= 1.0 => ", proven win",
+        Some(o) if o.score(seat) <= 0.0 => ", proven loss",
+        Some(_) => ", proven shared result",
+        None => "",
+    };
+    format!(
+        "  [value {:.2}{proven}, {} iterations in {:.2} s, {} nodes; pv {}]",
+        s.value,
+        s.iterations,
+        s.elapsed.as_secs_f64(),
+        s.nodes,
+        s.pv.join(" ")
+    )
+}
+
+fn search_table(decision: &AnyDecision, seat: Seat) -> String {
+    let Some(s) = &decision.search else {
+        return String::new();
+    };
+    let mut text = format!(
+        "{}\n  move      visits   value\n",
+        search_line(decision, seat).trim()
+    );
+    for (mv, visits, value, proven) in s.moves.iter().take(8) {
+        let note = if proven.is_some() { "  (proven)" } else { "" };
+        let _ = writeln!(text, "  {mv:<8} {visits:>7}   {value:.3}{note}");
+    }
+    text
+}
+
+/// The one-line JSON of `state`.
+pub fn state_json(session: &Session) -> String {
+    let game = session.current();
+    let params: Map<String, Value> = game
+        .params()
+        .iter()
+        .map(|(k, v)| {
+            let value = v
+                .parse::<i64>()
+                .map(Value::from)
+                .unwrap_or_else(|_| Value::from(v));
+            (k.to_string(), value)
+        })
+        .collect();
+    let outcome = game.outcome().map(|o| {
+        json!({
+            "winners": o.winners().map(|s| s + 1).collect::<Vec<_>>(),
+            "scores": o.scores()[..game.players()].to_vec(),
+            "result": o.describe(game.players(), |s| game.seat_name(s)),
+        })
+    });
+    json!({
+        "game": game.name(),
+        "params": params,
+        "position": game.position(),
+        "to_move": game.to_move() + 1,
+        "moves": session.moves(),
+        "outcome": outcome,
+    })
+    .to_string()
+}
+
+fn help(topic: &str) -> Result<String, String> {
+    if topic.is_empty() {
+        let mut text = String::from("commands (a bare move also plays it):\n");
+        for c in COMMANDS {
+            let usage = format!("{} {}", c.name, c.args);
+            let _ = writeln!(
+                text,
+                "  {usage:<28} {}",
+                c.help.split(';').next().unwrap_or(c.help)
+            );
+        }
+        text.push_str("agent specs: human, random(seed=N), mcts(iterations=N,time=2s,c=1.0,seed=N,max_plies=N,solver=on|off)");
+        return Ok(text);
+    }
+    let topic = topic.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == topic)
+        .map(|c| format!("{} {}\n  {}", c.name, c.args, c.help))
+        .ok_or_else(|| format!("no command `{topic}`; type `help` for the list"))
+}

@@ -1,0 +1,200 @@
+//! The REPL's state: one game with its history, the seats' agents, and the
+//! operations commands perform on them. No I/O here beyond the writer that
+//! commands print to, so sessions are easy to test.
+
+use tabula::{AgentSpec, AnyAgent, AnyDecision, AnyGame, GameRecord, Registry, Seat};
+
+/// A game in progress at the REPL.
+pub struct Session {
+    pub registry: Registry,
+    /// `states[i]` is the position after `moves[..i]`; `states[0]` the start.
+    states: Vec<Box<dyn AnyGame>>,
+    moves: Vec<String>,
+    /// Moves taken back by `undo`, most recent last, for `redo`.
+    redo: Vec<String>,
+    /// Whether `states[0]` is the game's own start (not a `setup`).
+    default_start: bool,
+    seats: Vec<AgentSpec>,
+    /// Built lazily, dropped when the position jumps (undo, setup, load).
+    agents: Vec<Option<Box<dyn AnyAgent>>>,
+    /// The seed of every agent spec that does not name its own.
+    pub seed: u64,
+}
+
+impl Session {
+    pub fn new(registry: Registry, game: Box<dyn AnyGame>) -> Self {
+        let players = game.players();
+        Session {
+            registry,
+            states: vec![game],
+            moves: Vec::new(),
+            redo: Vec::new(),
+            default_start: true,
+            seats: vec![AgentSpec::Human; players],
+            agents: (0..players).map(|_| None).collect(),
+            seed: 0,
+        }
+    }
+
+    pub fn current(&self) -> &dyn AnyGame {
+        self.states
+            .last()
+            .expect("a session always has a state")
+            .as_ref()
+    }
+
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    pub fn seats(&self) -> &[AgentSpec] {
+        &self.seats
+    }
+
+    /// The board, marking the last move.
+    pub fn board(&self, color: bool) -> String {
+        let last = match (self.states.len().checked_sub(2), self.moves.last()) {
+            (Some(i), Some(mv)) => Some((self.states[i].as_ref(), mv.as_str())),
+            _ => None,
+        };
+        self.current().render(last, color)
+    }
+
+    /// Starts `game` afresh. Seats keep their agents when the number of
+    /// players is unchanged.
+    pub fn new_game(&mut self, game: Box<dyn AnyGame>) {
+        if game.players() != self.seats.len() {
+            self.seats = vec![AgentSpec::Human; game.players()];
+        }
+        self.reset_to(vec![game], Vec::new(), true);
+    }
+
+    /// Makes `position` the new start (a fresh history).
+    pub fn setup(&mut self, position: &str) -> Result<(), String> {
+        let game = self
+            .current()
+            .with_position(position)
+            .map_err(|e| e.to_string())?;
+        self.reset_to(vec![game], Vec::new(), false);
+        Ok(())
+    }
+
+    fn reset_to(&mut self, states: Vec<Box<dyn AnyGame>>, moves: Vec<String>, default_start: bool) {
+        self.agents = (0..self.seats.len()).map(|_| None).collect();
+        self.states = states;
+        self.moves = moves;
+        self.redo.clear();
+        self.default_start = default_start;
+    }
+
+    /// Plays a move given as text; returns its canonical form.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        let canonical = self.advance(text)?;
+        self.redo.clear();
+        Ok(canonical)
+    }
+
+    /// Plays `text` and tells every agent, so searches can keep their trees.
+    fn advance(&mut self, text: &str) -> Result<String, String> {
+        let before = self.states.last().expect("a session always has a state");
+        let mut next = before.clone_box();
+        let canonical = next.play(text).map_err(|e| e.to_string())?;
+        for agent in self.agents.iter_mut().flatten() {
+            agent.observe(before.as_ref(), &canonical);
+        }
+        self.states.push(next);
+        self.moves.push(canonical.clone());
+        Ok(canonical)
+    }
+
+    /// Takes back up to `plies` moves; returns how many were taken back.
+    pub fn undo(&mut self, plies: usize) -> usize {
+        let n = plies.min(self.moves.len());
+        for _ in 0..n {
+            self.states.pop();
+            self.redo.push(self.moves.pop().expect("counted"));
+        }
+        if n > 0 {
+            self.agents.iter_mut().for_each(|a| *a = None);
+        }
+        n
+    }
+
+    /// Replays up to `plies` undone moves; returns how many.
+    pub fn redo(&mut self, plies: usize) -> usize {
+        let mut done = 0;
+        while done < plies {
+            let Some(mv) = self.redo.pop() else { break };
+            self.advance(&mv)
+                .expect("a redo move was legal when it was undone");
+            done += 1;
+        }
+        done
+    }
+
+    /// Sets who plays `seat` (0-based).
+    pub fn set_agent(&mut self, seat: Seat, spec: AgentSpec) {
+        self.seats[seat] = spec;
+        self.agents[seat] = None;
+    }
+
+    /// Whether the seat to move is played by an agent.
+    pub fn agent_to_move(&self) -> bool {
+        self.current().outcome().is_none() && !self.seats[self.current().to_move()].is_human()
+    }
+
+    /// Asks the agent of the seat to move (or, for a human seat, a default
+    /// MCTS) for a move, without playing it.
+    pub fn think(&mut self) -> Result<(AnyDecision, String), String> {
+        let game = self.current().clone_box();
+        if game.outcome().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let seat = game.to_move();
+        let spec = match &self.seats[seat] {
+            AgentSpec::Human => AgentSpec::default_mcts(),
+            spec => spec.clone(),
+        };
+        let seed = self.seed.wrapping_add(seat as u64 + 1);
+        let agent = match &mut self.agents[seat] {
+            Some(agent) if agent.spec() == &spec => agent,
+            slot => slot.insert(game.agent(&spec, seed).expect("not a human spec")),
+        };
+        let decision = agent.choose(game.as_ref()).map_err(|e| e.to_string())?;
+        Ok((decision, spec.to_string()))
+    }
+
+    /// The record of this session, for `save`.
+    pub fn record(&self) -> GameRecord {
+        let mut record = GameRecord::new(
+            self.states[0].as_ref(),
+            self.default_start,
+            self.moves.clone(),
+        );
+        record.agents = self.seats.iter().map(|s| s.to_string()).collect();
+        record.seed = self.seed;
+        record
+    }
+
+    /// Replaces the session with a record's game, up to `ply` moves.
+    pub fn load(&mut self, record: &GameRecord, ply: Option<usize>) -> Result<(), String> {
+        let states = record
+            .replay(&self.registry, ply)
+            .map_err(|e| e.to_string())?;
+        let players = states[0].players();
+        let mut seats = vec![AgentSpec::Human; players];
+        for (seat, text) in record.agents.iter().enumerate().take(players) {
+            seats[seat] = text
+                .parse()
+                .map_err(|e| format!("record seat {}: {e}", seat + 1))?;
+        }
+        let plies = states.len() - 1;
+        let default_start = record.start.is_none();
+        self.seats = seats;
+        self.seed = record.seed;
+        self.reset_to(states, record.moves[..plies].to_vec(), default_start);
+        // The rest of the record can be stepped through with `redo`.
+        self.redo = record.moves[plies..].iter().rev().cloned().collect();
+        Ok(())
+    }
+}

@@ -1,0 +1,112 @@
+//! The non-interactive subcommands: `list`, `bench`, `perft`.
+
+use std::time::{Duration, Instant};
+
+use tabula::bench::BenchConfig;
+use tabula::Registry;
+
+pub fn list(registry: &Registry) {
+    for game in registry.games() {
+        println!("{:<16} {}", game.name(), game.description());
+        for p in game.param_specs() {
+            println!(
+                "{:<18}{}={} ({}): {}",
+                "",
+                p.name,
+                p.default,
+                p.describe_values(),
+                p.help
+            );
+        }
+    }
+}
+
+pub fn bench(
+    registry: &Registry,
+    games: &[String],
+    seconds: f64,
+    json: bool,
+) -> Result<(), String> {
+    if !(0.01..=600.0).contains(&seconds) {
+        return Err(format!(
+            "--seconds must be between 0.01 and 600, not {seconds}"
+        ));
+    }
+    let specs = if games.is_empty() || games.iter().any(|g| g == "all") {
+        registry.names()
+    } else {
+        games.to_vec()
+    };
+    // Check every spec before measuring anything.
+    let games = specs
+        .iter()
+        .map(|spec| registry.create(spec).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = BenchConfig {
+        duration: Duration::from_secs_f64(seconds),
+        ..BenchConfig::default()
+    };
+    if !json {
+        println!(
+            "{:<28} {:>14} {:>12} {:>13} {:>14} {:>10}",
+            "game", "random plies/s", "plies/game", "playouts/s", "mcts iter/s", "bytes/node"
+        );
+    }
+    let mut reports = Vec::new();
+    for game in &games {
+        let r = game.bench(&config);
+        if json {
+            reports.push(r);
+        } else {
+            println!(
+                "{:<28} {:>14} {:>12.1} {:>13} {:>14} {:>10}",
+                r.game,
+                si(r.random_plies_per_sec),
+                r.plies_per_playout,
+                si(r.playouts_per_sec),
+                si(r.mcts_iterations_per_sec),
+                r.bytes_per_node
+            );
+        }
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?
+        );
+    }
+    Ok(())
+}
+
+/// `12.3M`, `456k`: rates at a glance.
+fn si(x: f64) -> String {
+    match x {
+        x if x >= 1e6 => format!("{:.2}M", x / 1e6),
+        x if x >= 1e3 => format!("{:.1}k", x / 1e3),
+        x => format!("{x:.0}"),
+    }
+}
+
+pub fn perft(
+    registry: &Registry,
+    game: &str,
+    depth: usize,
+    position: Option<&str>,
+) -> Result<(), String> {
+    if depth > 64 {
+        return Err(format!("depth {depth} is too deep (at most 64)"));
+    }
+    let mut state = registry.create(game).map_err(|e| e.to_string())?;
+    if let Some(position) = position {
+        state = state.with_position(position).map_err(|e| e.to_string())?;
+    }
+    let started = Instant::now();
+    for d in 1..=depth {
+        let count = state.perft(d);
+        println!(
+            "perft {d}: {count}  ({:.2} s)",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,215 @@
+//! The `tabula` binary driven by scripts on stdin, as a user would.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    ok: bool,
+}
+
+fn tabula(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        ok: output.status.success(),
+    }
+}
+
+fn last_state(run: &Run) -> serde_json::Value {
+    let line = run
+        .stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .expect("a state line");
+    serde_json::from_str(line).unwrap()
+}
+
+#[test]
+fn scripted_session_prints_state_json() {
+    let run = tabula(&["play"], "new diffusion\nplay D\nstate\n");
+    assert!(run.ok, "{}", run.stderr);
+    let state = last_state(&run);
+    assert_eq!(state["game"], "diffusion");
+    assert_eq!(state["position"], "445554/444054 B");
+    assert_eq!(state["to_move"], 2);
+    assert_eq!(state["moves"], serde_json::json!(["D"]));
+    assert_eq!(state["outcome"], serde_json::Value::Null);
+    assert_eq!(state["params"]["width"], 6);
+}
+
+#[test]
+fn errors_are_reported_and_the_session_goes_on() {
+    let run = tabula(&["play"], "play Z\nfrobnicate\nplay D\nundo\nundo\nstate\n");
+    assert!(!run.ok, "a failed command makes the exit code non-zero");
+    assert!(run.stderr.contains("`Z` is not a move"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("unknown command or move `frobnicate`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("nothing to undo"), "{}", run.stderr);
+    assert_eq!(last_state(&run)["position"], "444444/444444 A");
+}
+
+#[test]
+fn finished_game_shows_the_winner() {
+    let run = tabula(
+        &["play", "diffusion"],
+        "setup 001200/001000 A\nplay d\nstate\nplay c\n",
+    );
+    let state = last_state(&run);
+    assert_eq!(state["outcome"]["winners"], serde_json::json!([2]));
+    assert_eq!(state["outcome"]["result"], "B wins");
+    assert!(run.stdout.contains("game over: B wins"), "{}", run.stdout);
+    assert!(run.stderr.contains("the game is over"), "{}", run.stderr);
+}
+
+#[test]
+fn agents_reply_and_go_finishes_the_game() {
+    let script = "agent 2 mcts(iterations=200)\nplay D\nagent 1 random(seed=4)\ngo\nstate\n";
+    let run = tabula(&["play"], script);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("B (mcts(iterations=200)) plays"),
+        "{}",
+        run.stdout
+    );
+    assert!(last_state(&run)["outcome"].is_object());
+    let again = tabula(&["play"], script);
+    assert_eq!(
+        run.stdout
+            .lines()
+            .filter(|l| !l.contains(" s, "))
+            .collect::<Vec<_>>(),
+        again
+            .stdout
+            .lines()
+            .filter(|l| !l.contains(" s, "))
+            .collect::<Vec<_>>(),
+        "same seeds, same game"
+    );
+}
+
+#[test]
+fn unknown_game_and_parameters_list_the_choices() {
+    let run = tabula(&["play"], "new chess\nnew diffusion(depth=3)\nnew diffusion(width=7)\nagent 3 random\nagent 1 alphago\n");
+    assert!(
+        run.stderr
+            .contains("unknown game `chess`; choose one of: diffusion"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("its parameters are: width, stones, blocks"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("an even number"), "{}", run.stderr);
+    assert!(run.stderr.contains("no seat `3`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("unknown agent `alphago`"),
+        "{}",
+        run.stderr
+    );
+    let bad = tabula(&["play", "nope"], "");
+    assert!(!bad.ok);
+}
+
+#[test]
+fn save_and_load_round_trip() {
+    let dir = std::env::temp_dir().join(format!("tabula-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let run = tabula(
+        &["play"],
+        &format!("new diffusion(width=8)\nD\ne\nagent 2 random(seed=2)\nsave {file}\n"),
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let loaded = tabula(
+        &["play"],
+        &format!("load {file}\nstate\nagent\nload {file} 1\nstate\nredo\nstate\n"),
+    );
+    assert!(loaded.ok, "{}", loaded.stderr);
+    let states: Vec<serde_json::Value> = loaded
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(states[0]["moves"], serde_json::json!(["D", "e"]));
+    assert_eq!(states[0]["params"]["width"], 8);
+    assert_eq!(states[1]["moves"], serde_json::json!(["D"]));
+    assert_eq!(states[2]["moves"].as_array().unwrap().len(), 2);
+    assert!(
+        loaded.stdout.contains("seat 2 (B): random(seed=2)"),
+        "{}",
+        loaded.stdout
+    );
+
+    let text = std::fs::read_to_string(file).unwrap();
+    std::fs::write(
+        file,
+        text.replace("\"e\"", "\"a\"")
+            .replace("\"D\"", "\"D\",\"D\""),
+    )
+    .unwrap();
+    let tampered = tabula(&["play"], &format!("load {file}\nstate\n"));
+    assert!(
+        tampered.stderr.contains("record ply 2"),
+        "{}",
+        tampered.stderr
+    );
+    assert_eq!(
+        last_state(&tampered)["moves"],
+        serde_json::json!([]),
+        "a failed load leaves the session alone"
+    );
+    std::fs::write(file, "{not json").unwrap();
+    assert!(tabula(&["play"], &format!("load {file}\n"))
+        .stderr
+        .contains("not a Tabula record"));
+    std::fs::write(file, text.replace("\"version\":1", "\"version\":99")).unwrap();
+    assert!(tabula(&["play"], &format!("load {file}\n"))
+        .stderr
+        .contains("version 99 is not supported"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn list_perft_and_bench() {
+    let list = tabula(&["list"], "");
+    assert!(
+        list.stdout.contains("diffusion") && list.stdout.contains("width=6 (4..12)"),
+        "{}",
+        list.stdout
+    );
+    let perft = tabula(&["perft", "diffusion", "3"], "");
+    assert!(perft.stdout.contains("perft 1: 12 "), "{}", perft.stdout);
+    // A's move empties one pit, so B has 11 replies to each of A's 12 moves.
+    assert!(perft.stdout.contains("perft 2: 132 "), "{}", perft.stdout);
+    let bad = tabula(&["perft", "diffusion", "2", "--position", "bad"], "");
+    assert!(!bad.ok && bad.stderr.contains("bad position"));
+    let bench = tabula(&["bench", "diffusion", "--seconds", "0.05", "--json"], "");
+    assert!(bench.ok, "{}", bench.stderr);
+    let reports: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
+    assert!(reports[0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
+}

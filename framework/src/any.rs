@@ -1,0 +1,256 @@
+//! The object-safe view of a game (text moves, boxed states) that the REPL
+//! and tournaments use, provided for every [`Game`] by [`Boxed`].
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::time::Duration;
+
+use crate::agent::{Agent, AgentSpec};
+use crate::bench::{self, BenchConfig, BenchReport};
+use crate::conformance;
+use crate::error::{MoveError, PositionError};
+use crate::game::{Game, Seat};
+use crate::outcome::Outcome;
+use crate::params::Params;
+use crate::playout::perft;
+use crate::render::View;
+
+/// A game state of any registered game, driven by text.
+pub trait AnyGame: Send + Sync + Debug {
+    /// The registry name, e.g. `"diffusion"`.
+    fn name(&self) -> &'static str;
+    fn params(&self) -> &Params;
+    /// The game's spec text, showing non-default parameters: `diffusion(width=8)`.
+    fn spec(&self) -> String {
+        format!("{}{}", self.name(), self.params())
+    }
+    fn players(&self) -> usize;
+    fn to_move(&self) -> Seat;
+    fn seat_name(&self, seat: Seat) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Canonical texts of the legal moves, in the game's order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays a move given as text; returns its canonical text. On error the
+    /// state is unchanged.
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    fn position(&self) -> String;
+    /// A state of the same game and parameters at the position `text`.
+    fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError>;
+    /// The board; `last` is the state before the last move and its text.
+    fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String;
+    fn rules(&self) -> &'static str;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The agent `spec` for this game; `None` for a human seat. A spec with
+    /// no seed of its own uses `seed`.
+    fn agent(&self, spec: &AgentSpec, seed: u64) -> Option<Box<dyn AnyAgent>>;
+    /// Positions after exactly `depth` plies.
+    fn perft(&self, depth: usize) -> u64;
+    /// Random-playout and MCTS speed from this position.
+    fn bench(&self, config: &BenchConfig) -> BenchReport;
+    /// Runs the shared conformance suite from this position (panics on a
+    /// violation; for tests). Returns the plies checked.
+    fn conformance(&self, config: &conformance::Config) -> usize;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A [`Game`] with its parameters: the implementation of [`AnyGame`].
+#[derive(Debug, Clone)]
+pub struct Boxed<G: Game> {
+    pub state: G,
+    pub params: Params,
+}
+
+impl<G: Game> AnyGame for Boxed<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn players(&self) -> usize {
+        self.state.players()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.state.to_move()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.state.seat_name(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.state.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| self.state.format_move(mv))
+            .collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.state.parse_move(text)?;
+        let canonical = self.state.format_move(mv);
+        self.state.try_play(mv)?;
+        Ok(canonical)
+    }
+
+    fn position(&self) -> String {
+        self.state.position()
+    }
+
+    fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError> {
+        Ok(Box::new(Boxed {
+            state: self.state.parse_position(text)?,
+            params: self.params.clone(),
+        }))
+    }
+
+    fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String {
+        let last = last.and_then(|(before, text)| {
+            let before = &before.as_any().downcast_ref::<Boxed<G>>()?.state;
+            Some((before, before.parse_move(text).ok()?))
+        });
+        self.state.render(&View { last, color })
+    }
+
+    fn rules(&self) -> &'static str {
+        G::rules()
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn agent(&self, spec: &AgentSpec, seed: u64) -> Option<Box<dyn AnyAgent>> {
+        let agent = spec.build::<G>(seed)?;
+        Some(Box::new(TypedAgent {
+            agent,
+            spec: spec.clone(),
+        }))
+    }
+
+    fn perft(&self, depth: usize) -> u64 {
+        perft(&self.state, depth)
+    }
+
+    fn bench(&self, config: &BenchConfig) -> BenchReport {
+        bench::run(&self.state, &self.spec(), config)
+    }
+
+    fn conformance(&self, config: &conformance::Config) -> usize {
+        conformance::check(&self.state, config)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// An agent that plays any game it was built for, through text.
+pub trait AnyAgent: Send {
+    /// The spec it was built from.
+    fn spec(&self) -> &AgentSpec;
+    /// Chooses a move for the seat to move in `game`.
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<AnyDecision, MoveError>;
+    /// Told of every move played from `before` (see [`Agent::observe`]).
+    fn observe(&mut self, before: &dyn AnyGame, mv: &str);
+}
+
+/// A chosen move as text, with search statistics when there was a search.
+#[derive(Debug, Clone)]
+pub struct AnyDecision {
+    pub mv: String,
+    pub search: Option<SearchSummary>,
+}
+
+/// A search report with moves as text.
+#[derive(Debug, Clone)]
+pub struct SearchSummary {
+    pub iterations: u64,
+    pub nodes: usize,
+    pub elapsed: Duration,
+    /// The expected score of the seat to move.
+    pub value: f32,
+    /// `(move, visits, value, proven)` of the root's moves, best first.
+    pub moves: Vec<(String, u32, f32, Option<Outcome>)>,
+    pub pv: Vec<String>,
+    pub proven: Option<Outcome>,
+}
+
+struct TypedAgent<G: Game> {
+    agent: Box<dyn Agent<G>>,
+    spec: AgentSpec,
+}
+
+impl<G: Game> TypedAgent<G> {
+    fn state<'a>(&self, game: &'a dyn AnyGame) -> &'a G {
+        let boxed = game.as_any().downcast_ref::<Boxed<G>>();
+        let boxed = boxed
+            .unwrap_or_else(|| panic!("an agent built for {} was given {}", G::NAME, game.name()));
+        &boxed.state
+    }
+}
+
+impl<G: Game> AnyAgent for TypedAgent<G> {
+    fn spec(&self) -> &AgentSpec {
+        &self.spec
+    }
+
+    fn observe(&mut self, before: &dyn AnyGame, mv: &str) {
+        let state = self.state(before);
+        if let Ok(mv) = state.parse_move(mv) {
+            self.agent.observe(state, mv);
+        }
+    }
+
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<AnyDecision, MoveError> {
+        let state = self.state(game);
+        if state.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let decision = self.agent.choose(state);
+        let text = |mv| state.format_move(mv);
+        let search = decision.search.map(|report| {
+            let mut line = state.clone();
+            let pv = report
+                .pv
+                .iter()
+                .map(|&mv| {
+                    let text = line.format_move(mv);
+                    line.play(mv);
+                    text
+                })
+                .collect();
+            SearchSummary {
+                iterations: report.iterations,
+                nodes: report.nodes,
+                elapsed: report.elapsed,
+                value: report.value,
+                moves: report
+                    .children
+                    .iter()
+                    .map(|c| (text(c.mv), c.visits, c.value, c.proven))
+                    .collect(),
+                pv,
+                proven: report.proven,
+            }
+        });
+        Ok(AnyDecision {
+            mv: text(decision.mv),
+            search,
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! Speed probes behind `tabula bench`: random playouts and MCTS iterations.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::mcts::{Mcts, MctsConfig};
+use crate::playout::random_playout;
+use crate::rng::seeded;
+
+/// How long to measure each figure.
+#[derive(Debug, Clone)]
+pub struct BenchConfig {
+    pub duration: Duration,
+    pub seed: u64,
+    /// Playouts are cut off after this many plies.
+    pub max_plies: usize,
+}
+
+impl Default for BenchConfig {
+    fn default() -> Self {
+        BenchConfig {
+            duration: Duration::from_secs(1),
+            seed: 1,
+            max_plies: 500,
+        }
+    }
+}
+
+/// One game's figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchReport {
+    pub game: String,
+    pub playouts: u64,
+    pub plies_per_playout: f64,
+    pub random_plies_per_sec: f64,
+    pub playouts_per_sec: f64,
+    pub mcts_iterations_per_sec: f64,
+    pub mcts_nodes: usize,
+    pub bytes_per_node: usize,
+}
+
+/// Measures random playouts from `start`, then an MCTS search from it.
+pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport {
+    let mut rng = seeded(config.seed);
+    let mut buffer = Vec::new();
+    let (mut playouts, mut plies) = (0u64, 0u64);
+    let started = Instant::now();
+    while started.elapsed() < config.duration {
+        for _ in 0..16 {
+            let mut state = start.clone();
+            plies +=
+                random_playout(&mut state, &mut rng, config.max_plies, &mut buffer).plies as u64;
+            playouts += 1;
+        }
+    }
+    let playout_time = started.elapsed().as_secs_f64();
+
+    let (iterations, nodes, search_time) = if start.outcome().is_none() {
+        let mut mcts = Mcts::<G>::new(MctsConfig {
+            time: Some(config.duration),
+            seed: config.seed,
+            max_plies: config.max_plies,
+            ..MctsConfig::default()
+        });
+        let report = mcts.search(start);
+        (
+            report.iterations,
+            report.nodes,
+            report.elapsed.as_secs_f64(),
+        )
+    } else {
+        (0, 0, 1.0)
+    };
+    BenchReport {
+        game: name.to_string(),
+        playouts,
+        plies_per_playout: plies as f64 / playouts as f64,
+        random_plies_per_sec: plies as f64 / playout_time,
+        playouts_per_sec: playouts as f64 / playout_time,
+        mcts_iterations_per_sec: iterations as f64 / search_time,
+        mcts_nodes: nodes,
+        bytes_per_node: Mcts::<G>::node_size(),
+    }
+}

@@ -1,0 +1,98 @@
+//! Games by name: the only thing the CLI knows about games.
+
+use std::marker::PhantomData;
+
+use crate::any::{AnyGame, Boxed};
+use crate::game::Game;
+use crate::params::{ParamSpec, Params};
+use crate::spec::{Spec, SpecError};
+
+/// A registered game: its description and a way to create it.
+pub trait GameEntry: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn description(&self) -> &'static str;
+    fn param_specs(&self) -> &'static [ParamSpec];
+    fn rules(&self) -> &'static str;
+    /// The start position for the given arguments.
+    fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError>;
+}
+
+struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn description(&self) -> &'static str {
+        G::DESCRIPTION
+    }
+
+    fn param_specs(&self) -> &'static [ParamSpec] {
+        G::param_specs()
+    }
+
+    fn rules(&self) -> &'static str {
+        G::rules()
+    }
+
+    fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError> {
+        let params = Params::resolve(G::NAME, G::param_specs(), args)?;
+        let state = G::new(&params).map_err(|e| SpecError::BadValue {
+            owner: G::NAME.to_string(),
+            key: e.key,
+            value: e.value,
+            expected: e.expected,
+        })?;
+        Ok(Box::new(Boxed { state, params }))
+    }
+}
+
+/// The games a program knows, in registration order.
+#[derive(Default)]
+pub struct Registry {
+    entries: Vec<Box<dyn GameEntry>>,
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds game `G`.
+    ///
+    /// # Panics
+    /// If a game of the same name is registered already.
+    pub fn register<G: Game>(&mut self) -> &mut Self {
+        assert!(
+            self.get(G::NAME).is_none(),
+            "game `{}` registered twice",
+            G::NAME
+        );
+        self.entries.push(Box::new(Entry::<G>(PhantomData)));
+        self
+    }
+
+    pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
+        self.entries.iter().map(|e| e.as_ref())
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.games().map(|g| g.name().to_string()).collect()
+    }
+
+    pub fn get(&self, name: &str) -> Option<&dyn GameEntry> {
+        self.games().find(|g| g.name() == name)
+    }
+
+    /// Creates a game from a spec such as `diffusion(width=8,stones=3)`.
+    pub fn create(&self, text: &str) -> Result<Box<dyn AnyGame>, SpecError> {
+        let spec = Spec::parse(text)?;
+        let entry = self.get(&spec.name).ok_or_else(|| SpecError::UnknownName {
+            kind: "game",
+            name: spec.name.clone(),
+            choices: self.names(),
+        })?;
+        entry.create(&spec.args)
+    }
+}

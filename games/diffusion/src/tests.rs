@@ -1,0 +1,219 @@
+use tabula::conformance::{self, Config};
+use tabula::{Game, MoveError, Outcome, Params, View};
+
+use crate::{Diffusion, Pit};
+
+fn game(args: &[(&str, &str)]) -> Diffusion {
+    let args: Vec<(String, String)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let params = Params::resolve(Diffusion::NAME, Diffusion::param_specs(), &args).unwrap();
+    Diffusion::new(&params).unwrap()
+}
+
+fn standard() -> Diffusion {
+    game(&[])
+}
+
+/// Sets up `before`, plays `mv`, and checks the position text after.
+fn check(before: &str, mv: &str, after: &str) -> Diffusion {
+    let mut state = standard().parse_position(before).unwrap();
+    let pit = state.parse_move(mv).unwrap();
+    state.try_play(pit).unwrap();
+    assert_eq!(state.position(), after, "{before} then {mv}");
+    state
+}
+
+#[test]
+fn start_position() {
+    let start = standard();
+    assert_eq!(start.position(), "444444/444444 A");
+    assert_eq!(start.to_move(), 0);
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 12);
+}
+
+#[test]
+fn steere_figure_3_edge_move() {
+    check("000000/100500 A", "D", "001110/101010 B");
+}
+
+#[test]
+fn steere_figure_4_corner_move_fills_the_store_twice() {
+    let state = check("500000/000010 A", "a", "010000/110010 B");
+    assert_eq!(state.stores(), [2, 0]);
+}
+
+#[test]
+fn steere_figure_5_overflow_skips_a_full_pit() {
+    let state = check("000500/004000 A", "C", "011500/000100 B");
+    assert_eq!(state.stores().iter().sum::<u8>(), 1);
+}
+
+#[test]
+fn steere_figure_6_mover_hands_the_win_to_the_opponent() {
+    let state = check("001200/001000 A", "d", "002000/002000 B");
+    assert_eq!(state.outcome(), Some(Outcome::win(1)));
+}
+
+#[test]
+fn lower_right_corner_sends_two_stones_right() {
+    let state = check("100000/000005 B", "F", "100011/000010 A");
+    assert_eq!(state.stores(), [0, 2]);
+}
+
+#[test]
+fn upper_right_corner_sows_west_first() {
+    check("000003/100000 B", "f", "000010/100011 A");
+}
+
+#[test]
+fn a_wins_by_emptying_own_block() {
+    let state = check("000010/001000 A", "C", "000010/000100 B");
+    assert_eq!(state.outcome(), Some(Outcome::win(0)));
+}
+
+#[test]
+fn b_wins_by_emptying_own_block() {
+    let state = check("100000/000001 B", "F", "100000/000000 A");
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::win(1)),
+        "the stone went to the store"
+    );
+    let state = check("100100/000000 B", "d", "101000/000000 A");
+    assert_eq!(state.outcome(), Some(Outcome::win(1)));
+}
+
+#[test]
+fn rows_variant_gives_each_player_a_row() {
+    let rows = game(&[("blocks", "rows")]);
+    let mut state = rows.parse_position("000000/000001 A").unwrap();
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::win(1)),
+        "B's upper row is empty"
+    );
+    state = rows.parse_position("000010/000001 A").unwrap();
+    state.try_play(state.parse_move("F").unwrap()).unwrap();
+    assert_eq!(state.position(), "000010/000000 B");
+    assert_eq!(state.outcome(), Some(Outcome::win(0)));
+}
+
+#[test]
+fn wider_boards_use_more_letters() {
+    let wide = game(&[("width", "10"), ("stones", "2")]);
+    assert_eq!(wide.position(), "2222222222/2222222222 A");
+    assert_eq!(wide.parse_move("J"), Ok(Pit(19)));
+    assert!(wide.parse_move("k").is_err());
+    assert_eq!(wide.format_move(Pit(9)), "j");
+}
+
+#[test]
+fn moves_are_case_sensitive_letters() {
+    let state = standard();
+    assert_eq!(state.parse_move(" D "), Ok(Pit(9)));
+    assert_eq!(state.parse_move("d"), Ok(Pit(3)));
+    for bad in ["", "g", "G", "DD", "1", "é", "d4"] {
+        assert!(
+            matches!(state.parse_move(bad), Err(MoveError::Syntax { .. })),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn empty_pits_are_illegal_and_leave_the_state_alone() {
+    let mut state = standard().parse_position("000000/100500 A").unwrap();
+    assert!(state.try_play(Pit(0)).is_err());
+    assert_eq!(state.position(), "000000/100500 A");
+}
+
+#[test]
+fn bad_positions_are_rejected() {
+    let template = standard();
+    for bad in [
+        "",
+        "444444/444444",
+        "444444/444444 C",
+        "44444/444444 A",
+        "4444444/444444 A",
+        "444444-444444 A",
+        "444446/444444 A",
+        "44444x/444444 A",
+        "000000/000000 A",
+        "444444/444444 A extra",
+    ] {
+        assert!(template.parse_position(bad).is_err(), "{bad:?} accepted");
+    }
+}
+
+#[test]
+fn bad_parameters_are_rejected() {
+    let odd = Params::resolve(
+        "diffusion",
+        Diffusion::param_specs(),
+        &[("width".into(), "7".into())],
+    )
+    .unwrap();
+    assert!(Diffusion::new(&odd).is_err());
+    assert!(Params::resolve(
+        "diffusion",
+        Diffusion::param_specs(),
+        &[("stones".into(), "6".into())]
+    )
+    .is_err());
+}
+
+#[test]
+fn board_shows_stores_turn_and_result() {
+    let before = standard().parse_position("500000/000010 A").unwrap();
+    let mut after = before.clone();
+    after.play(Pit(0));
+    let board = after.render(&View {
+        last: Some((&before, Pit(0))),
+        color: false,
+    });
+    assert!(board.contains("[ 2]"), "{board}");
+    assert!(board.contains("last move: a"), "{board}");
+    assert!(board.contains("B to move"), "{board}");
+    let won = standard().parse_position("002000/002000 B").unwrap();
+    assert!(won.render(&View::plain()).contains("B wins"));
+}
+
+#[test]
+fn random_moves_cover_every_legal_move() {
+    let mut rng = tabula::rng::seeded(3);
+    conformance::check_random_move_covers(&standard(), 2000, &mut rng);
+}
+
+#[test]
+fn conformance_standard() {
+    conformance::check(
+        &standard(),
+        &Config {
+            games: 2000,
+            ..Config::default()
+        },
+    );
+}
+
+#[test]
+fn conformance_variants() {
+    for args in [
+        vec![("width", "4"), ("stones", "1")],
+        vec![("width", "8"), ("stones", "3")],
+        vec![("width", "12"), ("stones", "5")],
+        vec![("blocks", "rows")],
+    ] {
+        conformance::check(
+            &game(&args),
+            &Config {
+                games: 300,
+                ..Config::default()
+            },
+        );
+    }
+}

@@ -1,0 +1,41 @@
+//! The shared conformance suite on every registered game, over parameter
+//! sets that reach each rule variant. A game registered in the catalog is
+//! covered here without any edit; a parameter set is one line.
+
+use tabula::conformance::Config;
+
+/// Extra parameter sets per game, beyond the defaults (`(spec, games)`).
+const VARIANTS: &[(&str, usize)] = &[
+    ("diffusion(width=4,stones=2)", 300),
+    ("diffusion(width=10,stones=5,blocks=rows)", 200),
+];
+
+fn run(spec: &str, games: usize) {
+    let registry = tabula_games::registry();
+    let game = registry
+        .create(spec)
+        .unwrap_or_else(|e| panic!("{spec}: {e}"));
+    let plies = game.conformance(&Config {
+        games,
+        max_plies: 400,
+        ..Config::default()
+    });
+    assert!(plies > 0, "{spec}: no plies played");
+}
+
+#[test]
+fn every_registered_game_with_defaults() {
+    let registry = tabula_games::registry();
+    for name in registry.names() {
+        run(&name, 300);
+    }
+}
+
+#[test]
+fn variants() {
+    for &(spec, games) in VARIANTS {
+        if tabula_games::registry().create(spec).is_ok() {
+            run(spec, games);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The shared MCTS player's strength and correctness, through the same
+//! object-safe layer the REPL and tournaments use.
+
+use tabula::{play_game, AgentSpec, AnyAgent, Registry};
+
+/// Plays `games` games of `game` between `hero` and `others`, rotating the
+/// hero through every seat; returns the hero's mean score.
+fn hero_score(registry: &Registry, game: &str, hero: &str, other: &str, games: usize) -> f64 {
+    let start = registry.create(game).unwrap();
+    let players = start.players();
+    let hero: AgentSpec = hero.parse().unwrap();
+    let other: AgentSpec = other.parse().unwrap();
+    let mut total = 0.0;
+    for g in 0..games {
+        let hero_seat = g % players;
+        let mut agents: Vec<Box<dyn AnyAgent>> = (0..players)
+            .map(|seat| {
+                let spec = if seat == hero_seat { &hero } else { &other };
+                start.agent(spec, (g * players + seat) as u64).unwrap()
+            })
+            .collect();
+        let played = play_game(start.as_ref(), &mut agents, 2000).unwrap();
+        if let Some(outcome) = played.outcome {
+            total += f64::from(outcome.score(hero_seat));
+        }
+    }
+    total / games as f64
+}
+
+#[test]
+fn mcts_beats_random_at_diffusion() {
+    let score = hero_score(
+        &tabula_games::registry(),
+        "diffusion",
+        "mcts(iterations=2000)",
+        "random",
+        100,
+    );
+    assert!(score >= 0.9, "mcts scored only {score:.2} against random");
+}
+
+/// Finds the only winning first move of a five-ply forced win, for either
+/// seat: the position and its 180° rotation, where B faces A's problem.
+#[test]
+fn mcts_solver_finds_a_forced_diffusion_win_from_both_seats() {
+    let registry = tabula_games::registry();
+    for (position, seat, winning_move) in [("110001/002102 A", 0, "b"), ("201200/100011 B", 1, "E")]
+    {
+        let game = registry
+            .create("diffusion")
+            .unwrap()
+            .with_position(position)
+            .unwrap();
+        assert_eq!(game.legal_moves().len(), 6);
+        let spec: AgentSpec = "mcts(iterations=50000,seed=3)".parse().unwrap();
+        let decision = game.agent(&spec, 0).unwrap().choose(game.as_ref()).unwrap();
+        assert_eq!(decision.mv, winning_move, "{position}");
+        let search = decision.search.unwrap();
+        let proven = search.proven.expect("the solver proves the win");
+        assert!(
+            proven.is_winner(seat) && proven.score(seat) == 1.0,
+            "{position}: {proven:?}"
+        );
+        assert!(
+            search.iterations < 50000,
+            "a proven root stops the search early"
+        );
+    }
+}
+
+/// With three players, each node must be judged by the seat that chose it:
+/// a sign error would make the hero help the others.
+#[test]
+fn mcts_scores_are_per_seat_with_three_players() {
+    let registry = tabula_games::registry();
+    if registry.get("calcala").is_none() {
+        return;
+    }
+    let score = hero_score(
+        &registry,
+        "calcala(players=3)",
+        "mcts(iterations=2000)",
+        "random",
+        30,
+    );
+    assert!(
+        score >= 0.7,
+        "one mcts seat against two random ones scored {score:.2}"
+    );
+}
+
+#[test]
+fn mcts_beats_random_at_every_other_game() {
+    let registry = tabula_games::registry();
+    for (game, games) in [
+        ("grid-diffusion(size=5x5,stones=5)", 40),
+        ("calcala", 40),
+        ("differo", 40),
+    ] {
+        if registry.create(game).is_err() {
+            continue;
+        }
+        let score = hero_score(&registry, game, "mcts(iterations=2000)", "random", games);
+        assert!(
+            score >= 0.9,
+            "{game}: mcts scored only {score:.2} against random"
+        );
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    let registry = tabula_games::registry();
+    let start = registry.create("diffusion").unwrap();
+    let play = || {
+        let mut agents: Vec<Box<dyn AnyAgent>> = ["mcts(iterations=300,seed=5)", "random(seed=9)"]
+            .iter()
+            .map(|s| start.agent(&s.parse().unwrap(), 0).unwrap())
+            .collect();
+        play_game(start.as_ref(), &mut agents, 1000).unwrap().moves
+    };
+    assert_eq!(play(), play());
+}
