@@ -166,6 +166,25 @@ fn save_and_load_round_trip() {
     );
 
     let text = std::fs::read_to_string(file).unwrap();
+    let log = dir.join("games.jsonl");
+    std::fs::write(&log, format!("{text}{text}")).unwrap();
+    let log = log.to_str().unwrap();
+    let picked = tabula(
+        &["play"],
+        &format!("load {log}\nload {log}#2 1\nstate\nload {log}#3\n"),
+    );
+    assert!(
+        picked.stderr.contains("holds 2 records; pick one"),
+        "{}",
+        picked.stderr
+    );
+    assert!(
+        picked.stderr.contains("holds 2 records, not 3"),
+        "{}",
+        picked.stderr
+    );
+    assert_eq!(last_state(&picked)["moves"], serde_json::json!(["D"]));
+
     std::fs::write(
         file,
         text.replace("\"e\"", "\"a\"")

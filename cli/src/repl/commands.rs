@@ -33,7 +33,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "rules", args: "", help: "the rules as implemented, with every reading decision" },
     Command { name: "seed", args: "[N]", help: "show or set the seed of agents that name no seed of their own" },
     Command { name: "save", args: "FILE", help: "save the game, its history and the seats as JSON" },
-    Command { name: "load", args: "FILE [PLY]", help: "load a saved game or a tournament record (optionally only its first PLY moves, then `redo` steps on)" },
+    Command { name: "load", args: "FILE[#N] [PLY]", help: "load a saved game, or record N of a file such as games.jsonl with FILE#N; with PLY only its first PLY moves (`redo` steps on)" },
     Command { name: "help", args: "[COMMAND]", help: "list the commands, or explain one" },
     Command { name: "quit", args: "", help: "leave (also `exit` or end of input)" },
 ];
@@ -143,7 +143,12 @@ pub fn execute(
                 .map_err(|e| format!("cannot write {file}: {e}"))?;
             writeln!(out, "saved {} move(s) to {file}", session.moves().len()).map_err(io)?
         }
-        "load" => load(session, required(rest, "load FILE [PLY]")?, display, out)?,
+        "load" => load(
+            session,
+            required(rest, "load FILE[#N] [PLY]")?,
+            display,
+            out,
+        )?,
         "help" | "?" => writeln!(out, "{}", help(rest)?).map_err(io)?,
         "quit" | "exit" => return Ok(Flow::Quit),
         _ => play_bare(session, line, display, out)?,
@@ -344,6 +349,8 @@ fn seat_number(game: &dyn AnyGame, text: &str, players: usize) -> Result<Seat, S
         })
 }
 
+/// `load FILE [PLY]` or `load FILE#N [PLY]`: a saved game, or record N
+/// (from 1) of a file with one record per line such as `games.jsonl`.
 fn load(
     session: &mut Session,
     rest: &str,
@@ -354,8 +361,32 @@ fn load(
         Some((file, ply)) if ply.parse::<usize>().is_ok() => (file.trim(), ply.parse().ok()),
         _ => (rest, None),
     };
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let record = GameRecord::from_json(text.trim()).map_err(|e| format!("{file}: {e}"))?;
+    let (path, line) = match file.rsplit_once('#') {
+        Some((path, n)) => {
+            let n = n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("`{n}` is not a record number (1, 2, ...)"))?;
+            (path, Some(n))
+        }
+        None => (file, None),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let records: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let chosen = match (line, records.len()) {
+        (None, 0) => return Err(format!("{path} is empty")),
+        (None, 1) => records[0],
+        (None, n) => {
+            return Err(format!(
+                "{path} holds {n} records; pick one with {path}#N (1 to {n})"
+            ))
+        }
+        (Some(n), count) => records
+            .get(n - 1)
+            .ok_or_else(|| format!("{path} holds {count} records, not {n}"))?,
+    };
+    let record = GameRecord::from_json(chosen.trim()).map_err(|e| format!("{file}: {e}"))?;
     session
         .load(&record, ply)
         .map_err(|e| format!("{file}: {e}"))?;
