@@ -8,11 +8,13 @@
 
 use tabula::Registry;
 
+pub use tabula_calcala::Calcala;
 pub use tabula_diffusion::Diffusion;
 
 /// Every shipped game, in the order `tabula list` shows them.
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register::<Diffusion>();
+    registry.register::<Calcala>();
     registry
 }

@@ -24,7 +24,9 @@ fn hero_score(registry: &Registry, game: &str, hero: &str, other: &str, games: u
             total += f64::from(outcome.score(hero_seat));
         }
     }
-    total / games as f64
+    let score = total / games as f64;
+    eprintln!("{game}: {hero} scored {score:.3} against {other} over {games} games");
+    score
 }
 
 #[test]

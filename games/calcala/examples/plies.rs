@@ -1,0 +1,38 @@
+//! Random plies per second on one thread: `cargo run --release --example plies [setup] [players]`.
+
+use std::time::Instant;
+
+use tabula::playout::random_playout;
+use tabula::rng::seeded;
+use tabula::{Game, Params};
+use tabula_calcala::Calcala;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let setup = args.first().map_or("standard", String::as_str);
+    let players = args.get(1).map_or("2", String::as_str);
+    let pairs = [
+        ("setup".to_string(), setup.to_string()),
+        ("players".to_string(), players.to_string()),
+    ];
+    let params =
+        Params::resolve(Calcala::NAME, Calcala::param_specs(), &pairs).expect("parameters");
+    let start = Calcala::new(&params).expect("game");
+    let mut rng = seeded(1);
+    let mut buffer = Vec::new();
+    let (mut plies, mut games) = (0, 0);
+    let clock = Instant::now();
+    while clock.elapsed().as_secs_f64() < 3.0 {
+        for _ in 0..100 {
+            let mut game = start;
+            plies += random_playout(&mut game, &mut rng, 100_000, &mut buffer).plies;
+            games += 1;
+        }
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    println!(
+        "{setup}, {players} players: {games} games, {:.1} plies/game, {:.2} M plies/s",
+        plies as f64 / games as f64,
+        plies as f64 / seconds / 1e6
+    );
+}
