@@ -10,11 +10,13 @@ use tabula::Registry;
 
 pub use tabula_calcala::Calcala;
 pub use tabula_diffusion::Diffusion;
+pub use tabula_grid_diffusion::GridDiffusion;
 
 /// Every shipped game, in the order `tabula list` shows them.
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register::<Diffusion>();
+    registry.register::<GridDiffusion>();
     registry.register::<Calcala>();
     registry
 }

@@ -8,6 +8,10 @@ use tabula::conformance::Config;
 const VARIANTS: &[(&str, usize)] = &[
     ("diffusion(width=4,stones=2)", 300),
     ("diffusion(width=10,stones=5,blocks=rows)", 200),
+    ("grid-diffusion(size=5x5,stones=5)", 200),
+    ("grid-diffusion(size=6x4,stones=6,handicap=2)", 100),
+    ("calcala(players=3,setup=long)", 100),
+    ("calcala(players=4,setup=double-dutch)", 100),
 ];
 
 fn run(spec: &str, games: usize) {

@@ -6,7 +6,7 @@ use tabula::{
     View,
 };
 
-/// The widest board (`width` 12): 24 pits, so a `u32` holds one bit per pit.
+/// The widest board (`width` 12): 24 pits, 96 bits of nibbles.
 pub(crate) const MAX_PITS: usize = 24;
 const LEFT_STORE: u8 = MAX_PITS as u8;
 const RIGHT_STORE: u8 = LEFT_STORE + 1;
@@ -26,20 +26,28 @@ pub enum Blocks {
 }
 
 /// A Diffusion position.
+///
+/// The pits are packed four bits each into one `u128` (a pit never holds
+/// more than 5 stones), so a move is one table look-up and one addition,
+/// and the overflow and end tests are a few word operations.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Diffusion {
-    pits: [u8; MAX_PITS],
-    /// Bit `p` set when pit `p` holds stones: move generation and the end
-    /// test are mask operations.
+    /// Pit `p`'s count in bits `4p..4p + 4`.
+    cells: u128,
+    /// Bit `p` set when pit `p` holds stones: moves and the end test.
     nonempty: u32,
-    /// Each player's block as a pit mask, indexed by seat.
-    blocks: [u32; 2],
     /// Stones sent off the board since this position began, left and right.
     stores: [u8; 2],
     width: u8,
     to_move: u8,
     kind: Blocks,
 }
+
+/// Every nibble's lowest bit, and the masks the overflow test uses.
+const ONES: u128 = u128::MAX / 0xF;
+const SEVENS: u128 = ONES * 7;
+const EIGHTS: u128 = ONES * 8;
+const SIXES: u128 = ONES * 6;
 
 /// The five sowing positions of every pit, per even width 4..=12, fixed by
 /// RULES.md: lower-row pits sow E, NE, N, NW, W; upper-row pits W, SW, S,
@@ -78,6 +86,83 @@ const fn sowing_table(width: usize) -> [[u8; 5]; MAX_PITS] {
     table
 }
 
+/// What sowing `count` stones from a pit adds: one per target pit's
+/// nibble, and the stones that go straight to each store.
+#[derive(Clone, Copy)]
+struct Sowing {
+    add: u128,
+    /// The pits that receive a stone (each becomes or stays non-empty).
+    filled: u32,
+    stores: [u8; 2],
+}
+
+/// `SOWINGS[width index][pit][count]`, built from [`SOWING`].
+static SOWINGS: [[[Sowing; 6]; MAX_PITS]; 5] =
+    [sowings(0), sowings(1), sowings(2), sowings(3), sowings(4)];
+
+const fn sowings(width_index: usize) -> [[Sowing; 6]; MAX_PITS] {
+    let targets = &SOWING[width_index];
+    let none = Sowing {
+        add: 0,
+        filled: 0,
+        stores: [0; 2],
+    };
+    let mut table = [[none; 6]; MAX_PITS];
+    let mut pit = 0;
+    while pit < MAX_PITS {
+        let mut count = 1;
+        while count <= 5 {
+            let mut sowing = table[pit][count - 1];
+            let target = targets[pit][count - 1];
+            if target >= LEFT_STORE {
+                sowing.stores[(target - LEFT_STORE) as usize] += 1;
+            } else {
+                sowing.add += 1 << (4 * target as u32);
+                sowing.filled |= 1 << target;
+            }
+            table[pit][count] = sowing;
+            count += 1;
+        }
+        pit += 1;
+    }
+    table
+}
+
+/// Pit masks per width index: each seat's block for both block kinds
+/// (`[kind][seat]`).
+static BLOCKS: [[[u32; 2]; 2]; 5] = [blocks(4), blocks(6), blocks(8), blocks(10), blocks(12)];
+
+/// Nibble masks of the right half's pits (the right store's side).
+static RIGHT_HALF: [u128; 5] = [
+    right_half(4),
+    right_half(6),
+    right_half(8),
+    right_half(10),
+    right_half(12),
+];
+
+const fn right_half(width: usize) -> u128 {
+    let row = (1u128 << (4 * width)) - 1;
+    let left = (1u128 << (2 * width)) - 1;
+    (row | row << (4 * width)) & !(left | left << (4 * width))
+}
+
+const fn blocks(width: usize) -> [[u32; 2]; 2] {
+    let row = (1u32 << width) - 1;
+    let left = (1u32 << (width / 2)) - 1;
+    let left_half = left | left << width;
+    [
+        [left_half, (row | row << width) & !left_half],
+        [row << width, row],
+    ]
+}
+
+/// Bit 3 of each nibble that is non-zero.
+#[inline]
+fn nonzero_nibbles(cells: u128) -> u128 {
+    (((cells & SEVENS) + SEVENS) | cells) & EIGHTS
+}
+
 static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "width",
@@ -106,19 +191,9 @@ impl Diffusion {
             width.is_multiple_of(2) && (4..=12).contains(&width),
             "bad width {width}"
         );
-        let row = (1u32 << width) - 1;
-        let left_half = (1u32 << (width / 2)) - 1;
-        let blocks = match kind {
-            Blocks::Halves => {
-                let a = left_half | left_half << width;
-                [a, (row | row << width) & !a]
-            }
-            Blocks::Rows => [row << width, row],
-        };
         Diffusion {
-            pits: [0; MAX_PITS],
+            cells: 0,
             nonempty: 0,
-            blocks,
             stores: [0; 2],
             width: width as u8,
             to_move: 0,
@@ -136,7 +211,7 @@ impl Diffusion {
 
     /// Stones in `pit`.
     pub fn stones(&self, pit: Pit) -> u8 {
-        self.pits[pit.0 as usize]
+        (self.cells >> (4 * pit.0 as u32)) as u8 & 0xF
     }
 
     /// Stones sent to the left and right stores since this position began.
@@ -146,32 +221,36 @@ impl Diffusion {
 
     /// Whether `pit` belongs to `seat`'s block.
     pub fn in_block(&self, seat: Seat, pit: Pit) -> bool {
-        self.blocks[seat] & (1 << pit.0) != 0
+        self.block(seat) & (1 << pit.0) != 0
     }
 
     /// The pits `pit` sows into, in order (`None` for a store).
     pub fn sowing_order(&self, pit: Pit) -> impl Iterator<Item = Option<Pit>> + '_ {
-        self.targets(pit)
+        SOWING[self.width_index()][pit.0 as usize]
             .iter()
             .map(|&t| (t < LEFT_STORE).then_some(Pit(t)))
     }
 
-    fn targets(&self, pit: Pit) -> &'static [u8; 5] {
-        &SOWING[self.width as usize / 2 - 2][pit.0 as usize]
+    fn width_index(&self) -> usize {
+        self.width as usize / 2 - 2
+    }
+
+    fn block(&self, seat: Seat) -> u32 {
+        BLOCKS[self.width_index()][self.kind as usize][seat]
     }
 
     pub(crate) fn pit_count(&self) -> usize {
         2 * self.width as usize
     }
 
-    /// Puts `count` stones in `pit` (for building positions).
+    /// Puts `count` (at most 5) stones in `pit` (for building positions).
     pub(crate) fn set_stones(&mut self, pit: Pit, count: u8) {
-        let p = pit.0 as usize;
-        self.pits[p] = count;
+        let shift = 4 * pit.0 as u32;
+        self.cells = self.cells & !(0xF << shift) | u128::from(count.min(5)) << shift;
         if count > 0 {
-            self.nonempty |= 1 << p;
+            self.nonempty |= 1 << pit.0;
         } else {
-            self.nonempty &= !(1 << p);
+            self.nonempty &= !(1 << pit.0);
         }
     }
 
@@ -181,12 +260,7 @@ impl Diffusion {
 
     /// Whether both blocks are empty: impossible in play.
     pub(crate) fn both_blocks_empty(&self) -> bool {
-        self.nonempty & (self.blocks[0] | self.blocks[1]) == 0
-    }
-
-    /// The store nearer to `pit`: 0 left, 1 right.
-    fn nearer_store(&self, pit: usize) -> usize {
-        usize::from(pit % self.width as usize >= self.width as usize / 2)
+        self.nonempty == 0
     }
 }
 
@@ -241,9 +315,13 @@ impl Game for Diffusion {
     fn outcome(&self) -> Option<Outcome> {
         // Play never empties both blocks at once; A is checked first for
         // positions set up by hand.
-        (0..2)
-            .find(|&seat| self.nonempty & self.blocks[seat] == 0)
-            .map(Outcome::win)
+        if self.nonempty & self.block(0) == 0 {
+            Some(Outcome::win(0))
+        } else if self.nonempty & self.block(1) == 0 {
+            Some(Outcome::win(1))
+        } else {
+            None
+        }
     }
 
     fn legal_moves(&self, moves: &mut Vec<Pit>) {
@@ -251,38 +329,38 @@ impl Game for Diffusion {
         if self.outcome().is_some() {
             return;
         }
-        let mut bits = self.nonempty;
-        while bits != 0 {
-            moves.push(Pit(bits.trailing_zeros() as u8));
-            bits &= bits - 1;
+        let mut nonempty = self.nonempty;
+        while nonempty != 0 {
+            moves.push(Pit(nonempty.trailing_zeros() as u8));
+            nonempty &= nonempty - 1;
         }
     }
 
     fn is_legal(&self, mv: Pit) -> bool {
-        (mv.0 as usize) < self.pit_count()
-            && self.nonempty & (1 << mv.0) != 0
-            && self.outcome().is_none()
+        (mv.0 as usize) < self.pit_count() && self.stones(mv) > 0 && self.outcome().is_none()
     }
 
     fn play(&mut self, mv: Pit) {
-        let pit = mv.0 as usize;
-        let count = self.pits[pit] as usize;
+        let shift = 4 * mv.0 as u32;
+        let count = (self.cells >> shift) as usize & 0xF;
         debug_assert!(
             (1..=5).contains(&count),
             "scooping {count} stones from {mv:?}"
         );
-        self.pits[pit] = 0;
-        self.nonempty &= !(1 << pit);
-        for &target in &self.targets(mv)[..count] {
-            if target >= LEFT_STORE {
-                self.stores[(target - LEFT_STORE) as usize] += 1;
-            } else if self.pits[target as usize] == 5 {
-                let store = self.nearer_store(target as usize);
-                self.stores[store] += 1;
-            } else {
-                self.pits[target as usize] += 1;
-                self.nonempty |= 1 << target;
-            }
+        let sowing = &SOWINGS[self.width_index()][mv.0 as usize][count];
+        self.cells = (self.cells & !(0xF << shift)) + sowing.add;
+        self.nonempty = self.nonempty & !(1 << mv.0) | sowing.filled;
+        self.stores[0] += sowing.stores[0];
+        self.stores[1] += sowing.stores[1];
+        // A pit holds at most 5: each pit got at most one stone, so the
+        // overflowing pits are exactly the nibbles that now read 6.
+        let sixes = !nonzero_nibbles(self.cells ^ SIXES) & EIGHTS;
+        if sixes != 0 {
+            let overflow = sixes >> 3;
+            self.cells -= overflow;
+            let right = (overflow & RIGHT_HALF[self.width_index()]).count_ones() as u8;
+            self.stores[1] += right;
+            self.stores[0] += overflow.count_ones() as u8 - right;
         }
         self.to_move ^= 1;
     }
@@ -291,12 +369,22 @@ impl Game for Diffusion {
         if self.outcome().is_some() {
             return None;
         }
-        // The k-th set bit of the non-empty mask, k uniform.
-        let mut bits = self.nonempty;
-        for _ in 0..rng.random_range(0..bits.count_ones()) {
-            bits &= bits - 1;
+        // A few uniform draws over all pits usually hit a non-empty one;
+        // otherwise take the k-th non-empty pit. Each way is uniform over
+        // the legal moves, and so is their mixture.
+        let pits = self.pit_count() as u8;
+        for _ in 0..4 {
+            let pit = rng.random_range(0..pits);
+            if self.nonempty & (1 << pit) != 0 {
+                return Some(Pit(pit));
+            }
         }
-        Some(Pit(bits.trailing_zeros() as u8))
+        // Rarely: the k-th non-empty pit, k uniform (also exactly uniform).
+        let mut nonempty = self.nonempty;
+        for _ in 0..rng.random_range(0..nonempty.count_ones()) {
+            nonempty &= nonempty - 1;
+        }
+        Some(Pit(nonempty.trailing_zeros() as u8))
     }
 
     fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {

@@ -8,8 +8,9 @@
 //! stores count the stones since the position began, overflow goes to the
 //! nearer store, and a position with both blocks empty is rejected.
 //!
-//! The state is a byte array plus a bit set of non-empty pits, so a random
-//! move is one random number and a ply is at most five table look-ups.
+//! The state packs the pits into nibbles of one `u128` beside a bit set of
+//! non-empty pits: a ply is one table look-up and an addition, a random
+//! move usually one random number.
 
 mod board;
 mod notation;

@@ -1,0 +1,90 @@
+//! The [`tabula::Game`] implementation: a thin layer over the state's rules.
+
+use tabula::{
+    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
+};
+
+use crate::moves::{self, Move};
+use crate::state::GridDiffusion;
+
+impl Game for GridDiffusion {
+    type Move = Move;
+
+    const NAME: &'static str = "grid-diffusion";
+    const DESCRIPTION: &'static str =
+        "van Patten's grid Diffusion: drop stones, then relocate and attack; a stone needs a friend to live";
+
+    fn param_specs() -> &'static [ParamSpec] {
+        crate::params::SPECS
+    }
+
+    fn rules() -> &'static str {
+        include_str!("../RULES.txt")
+    }
+
+    fn new(params: &Params) -> Result<Self, ParamError> {
+        crate::params::start(params)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.list_moves(moves);
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.check(mv)
+            .map_err(|reason| MoveError::illegal(moves::format(&self.geo, mv), reason))?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
+        self.pick_random(rng, buffer)
+    }
+
+    fn evaluate(&self) -> Option<Scores> {
+        Some(self.estimate())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        moves::parse(&self.geo, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        moves::format(&self.geo, mv)
+    }
+
+    fn position(&self) -> String {
+        self.position_text()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        self.read_position(text)
+    }
+
+    fn render(&self, view: &View<'_, Self>) -> String {
+        self.draw(view)
+    }
+}
