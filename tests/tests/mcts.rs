@@ -83,7 +83,7 @@ fn mcts_scores_are_per_seat_with_three_players() {
         "calcala(players=3)",
         "mcts(iterations=2000)",
         "random",
-        30,
+        40,
     );
     assert!(
         score >= 0.7,
