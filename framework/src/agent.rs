@@ -27,7 +27,9 @@ pub trait Agent<G: Game>: Send {
 /// A chosen move, with the search's statistics when there was a search.
 #[derive(Debug, Clone)]
 pub struct Decision<M> {
+    /// The move to play.
     pub mv: M,
+    /// The search's report; `None` for agents that do not search.
     pub search: Option<SearchReport<M>>,
 }
 
@@ -38,6 +40,7 @@ pub struct RandomAgent<G: Game> {
 }
 
 impl<G: Game> RandomAgent<G> {
+    /// A random agent whose choices are fixed by `seed`.
     pub fn new(seed: u64) -> Self {
         RandomAgent {
             rng: seeded(seed),
@@ -74,10 +77,18 @@ pub enum AgentSpec {
     /// A person at the REPL.
     Human,
     /// `random(seed=N)`.
-    Random { seed: Option<u64> },
+    Random {
+        /// The agent's seed; `None` uses the default seed given to
+        /// [`build`](AgentSpec::build).
+        seed: Option<u64>,
+    },
     /// `mcts(iterations=N,time=2s,c=1.4,seed=N,max_plies=N,max_nodes=N,solver=on)`.
     Mcts {
+        /// The search settings; their `seed` is replaced by `seed` below
+        /// when the agent is built.
         config: MctsConfig,
+        /// The player's seed; `None` uses the default seed given to
+        /// [`build`](AgentSpec::build).
         seed: Option<u64>,
     },
 }
@@ -120,6 +131,7 @@ impl AgentSpec {
         }
     }
 
+    /// Whether the seat is played by a person at the REPL.
     pub fn is_human(&self) -> bool {
         matches!(self, AgentSpec::Human)
     }

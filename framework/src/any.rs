@@ -19,26 +19,34 @@ use crate::render::View;
 pub trait AnyGame: Send + Sync + Debug {
     /// The registry name, e.g. `"diffusion"`.
     fn name(&self) -> &'static str;
+    /// The game's parameters, defaults filled in.
     fn params(&self) -> &Params;
     /// The game's spec text, showing non-default parameters: `diffusion(width=8)`.
     fn spec(&self) -> String {
         format!("{}{}", self.name(), self.params())
     }
+    /// How many players this position seats.
     fn players(&self) -> usize;
+    /// The seat to move; meaningless once the game is over.
     fn to_move(&self) -> Seat;
+    /// How the game calls a seat (`"A"`, `"Black"`, `"player 3"`).
     fn seat_name(&self, seat: Seat) -> String;
+    /// `Some` exactly when the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// Canonical texts of the legal moves, in the game's order.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given as text; returns its canonical text. On error the
     /// state is unchanged.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// The position text (see [`Game::position`]).
     fn position(&self) -> String;
     /// A state of the same game and parameters at the position `text`.
     fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError>;
     /// The board; `last` is the state before the last move and its text.
     fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String;
+    /// The rules as implemented (see [`Game::rules`]).
     fn rules(&self) -> &'static str;
+    /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The agent `spec` for this game; `None` for a human seat. A spec with
     /// no seed of its own uses `seed`.
@@ -50,6 +58,8 @@ pub trait AnyGame: Send + Sync + Debug {
     /// Runs the shared conformance suite from this position (panics on a
     /// violation; for tests). Returns the plies checked.
     fn conformance(&self, config: &conformance::Config) -> usize;
+    /// For downcasting back to the concrete [`Boxed`] game, e.g. to give a
+    /// typed agent its state.
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -62,7 +72,9 @@ impl Clone for Box<dyn AnyGame> {
 /// A [`Game`] with its parameters: the implementation of [`AnyGame`].
 #[derive(Debug, Clone)]
 pub struct Boxed<G: Game> {
+    /// The game state.
     pub state: G,
+    /// The parameters `state` was created with.
     pub params: Params,
 }
 
@@ -172,21 +184,28 @@ pub trait AnyAgent: Send {
 /// A chosen move as text, with search statistics when there was a search.
 #[derive(Debug, Clone)]
 pub struct AnyDecision {
+    /// The canonical text of the chosen move.
     pub mv: String,
+    /// The search's summary; `None` for agents that do not search.
     pub search: Option<SearchSummary>,
 }
 
 /// A search report with moves as text.
 #[derive(Debug, Clone)]
 pub struct SearchSummary {
+    /// Iterations run (0 when there was only one legal move).
     pub iterations: u64,
+    /// Nodes in the tree at the end.
     pub nodes: usize,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// The expected score of the seat to move.
     pub value: f32,
     /// `(move, visits, value, proven)` of the root's moves, best first.
     pub moves: Vec<(String, u32, f32, Option<Outcome>)>,
+    /// The principal variation: most visited moves from the root down.
     pub pv: Vec<String>,
+    /// The root's result when the solver proved it.
     pub proven: Option<Outcome>,
 }
 

@@ -12,7 +12,9 @@ use crate::rng::seeded;
 /// How long to measure each figure.
 #[derive(Debug, Clone)]
 pub struct BenchConfig {
+    /// Time spent on the playouts, and again on the MCTS search.
     pub duration: Duration,
+    /// Seed of the playouts and of the MCTS player.
     pub seed: u64,
     /// Playouts are cut off after this many plies.
     pub max_plies: usize,
@@ -31,13 +33,21 @@ impl Default for BenchConfig {
 /// One game's figures.
 #[derive(Debug, Clone, Serialize)]
 pub struct BenchReport {
+    /// The game, as named by the caller (a spec such as `diffusion(width=8)`).
     pub game: String,
+    /// Random playouts completed.
     pub playouts: u64,
+    /// Mean plies per playout.
     pub plies_per_playout: f64,
+    /// Plies played per second in random playouts.
     pub random_plies_per_sec: f64,
+    /// Random playouts per second.
     pub playouts_per_sec: f64,
+    /// MCTS iterations per second (0 when the start position is finished).
     pub mcts_iterations_per_sec: f64,
+    /// Nodes in the MCTS tree when the search stopped.
     pub mcts_nodes: usize,
+    /// Bytes one MCTS tree node takes for this game.
     pub bytes_per_node: usize,
 }
 

@@ -7,10 +7,20 @@ use thiserror::Error;
 pub enum MoveError {
     /// The text is not a move in this game's notation.
     #[error("`{text}` is not a move: expected {expected}")]
-    Syntax { text: String, expected: String },
+    Syntax {
+        /// The text given, trimmed.
+        text: String,
+        /// What the notation expects.
+        expected: String,
+    },
     /// Well-formed, but not legal in this position.
     #[error("{mv} is not legal here{}", reason_suffix(.reason))]
-    Illegal { mv: String, reason: Option<String> },
+    Illegal {
+        /// The move's canonical text.
+        mv: String,
+        /// Why it is illegal, when the game says.
+        reason: Option<String>,
+    },
     /// The game has ended; no move is legal.
     #[error("the game is over")]
     GameOver,
@@ -45,11 +55,14 @@ impl MoveError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("bad position `{text}`: {reason}")]
 pub struct PositionError {
+    /// The position text given, trimmed.
     pub text: String,
+    /// What is wrong with it.
     pub reason: String,
 }
 
 impl PositionError {
+    /// A position error for `text`, saying why it was rejected.
     pub fn new(text: &str, reason: impl Into<String>) -> Self {
         PositionError {
             text: text.trim().to_string(),

@@ -5,6 +5,8 @@
 //! the object-safe [`AnyGame`] view (text moves, boxed states) for free; the
 //! REPL and tournaments see games only through the registry and that view.
 
+#![warn(missing_docs)]
+
 mod agent;
 mod any;
 pub mod bench;

@@ -9,19 +9,31 @@ use crate::spec::SpecError;
 #[derive(Debug, Clone, Copy)]
 pub enum ParamKind {
     /// A whole number in `min..=max`.
-    Int { min: i64, max: i64 },
+    Int {
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
     /// One of a fixed list of words.
     Choice(&'static [&'static str]),
     /// Free text the game checks itself (e.g. `5x5`); `expected` says what.
-    Text { expected: &'static str },
+    Text {
+        /// What the game accepts, in words for users.
+        expected: &'static str,
+    },
 }
 
 /// One parameter a game accepts.
 #[derive(Debug, Clone, Copy)]
 pub struct ParamSpec {
+    /// The key as written in a spec, e.g. `width`.
     pub name: &'static str,
+    /// The values it takes.
     pub kind: ParamKind,
+    /// The default value as text; it must pass the kind's check.
     pub default: &'static str,
+    /// A short description for users.
     pub help: &'static str,
 }
 
@@ -75,12 +87,16 @@ pub struct Params {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad value `{value}` for `{key}`: {expected}")]
 pub struct ParamError {
+    /// The parameter's name.
     pub key: String,
+    /// The rejected value.
     pub value: String,
+    /// What the game accepts instead.
     pub expected: String,
 }
 
 impl ParamError {
+    /// Rejects `value` for parameter `key`, saying what is expected.
     pub fn new(key: &str, value: &str, expected: impl Into<String>) -> Self {
         ParamError {
             key: key.to_string(),

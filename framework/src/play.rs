@@ -10,11 +10,13 @@ use crate::outcome::Outcome;
 /// A finished (or adjudicated) game.
 #[derive(Debug, Clone)]
 pub struct PlayedGame {
+    /// Canonical texts of the moves played, from the start.
     pub moves: Vec<String>,
     /// The real result; `None` when the game was stopped at `max_plies`.
     pub outcome: Option<Outcome>,
     /// Seconds each seat spent choosing its moves, and how many it made.
     pub think_seconds: Vec<f64>,
+    /// Moves each seat made (pairs with `think_seconds`).
     pub moves_made: Vec<u32>,
 }
 

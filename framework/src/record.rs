@@ -19,7 +19,9 @@ pub const VERSION: u32 = 1;
 /// One game, as text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// Always `tabula-record`, so other JSON is recognised as such.
     pub format: String,
+    /// The record format version; this build reads and writes version 1.
     pub version: u32,
     /// The game spec, e.g. `diffusion(width=8)`.
     pub game: String,
@@ -42,20 +44,37 @@ pub struct GameRecord {
 /// Why a record could not be loaded.
 #[derive(Debug, Error)]
 pub enum RecordError {
+    /// Not JSON, or JSON without the fields of a record.
     #[error("not a Tabula record: {0}")]
     Corrupt(String),
+    /// The `format` field names some other format.
     #[error("record format `{0}` is not `{FORMAT}`")]
     WrongFormat(String),
+    /// A record version this build does not read.
     #[error("record version {0} is not supported (this build reads version {VERSION})")]
     UnsupportedVersion(u32),
+    /// The game spec does not name a valid game.
     #[error("record game: {0}")]
     Game(#[from] SpecError),
+    /// The start position is not valid for the game.
     #[error("record start position: {0}")]
     Start(#[from] PositionError),
+    /// A recorded move could not be played.
     #[error("record ply {ply}: {error}")]
-    Move { ply: usize, error: MoveError },
+    Move {
+        /// The move's ply, counted from 1.
+        ply: usize,
+        /// Why it could not be played.
+        error: MoveError,
+    },
+    /// A replay asked for more plies than the record holds.
     #[error("record asks for ply {asked} but holds only {plies}")]
-    PlyOutOfRange { asked: usize, plies: usize },
+    PlyOutOfRange {
+        /// The plies asked for.
+        asked: usize,
+        /// The plies the record holds.
+        plies: usize,
+    },
 }
 
 impl GameRecord {
@@ -94,6 +113,7 @@ impl GameRecord {
         serde_json::from_value(value).map_err(|e| RecordError::Corrupt(e.to_string()))
     }
 
+    /// The record as compact JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a record serializes")
     }

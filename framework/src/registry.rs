@@ -9,9 +9,13 @@ use crate::spec::{Spec, SpecError};
 
 /// A registered game: its description and a way to create it.
 pub trait GameEntry: Send + Sync {
+    /// The registry name (see [`Game::NAME`]).
     fn name(&self) -> &'static str;
+    /// One line for `tabula list` (see [`Game::DESCRIPTION`]).
     fn description(&self) -> &'static str;
+    /// The variant parameters the game accepts (see [`Game::param_specs`]).
     fn param_specs(&self) -> &'static [ParamSpec];
+    /// The rules as implemented (see [`Game::rules`]).
     fn rules(&self) -> &'static str;
     /// The start position for the given arguments.
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError>;
@@ -55,6 +59,7 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// An empty registry.
     pub fn new() -> Self {
         Self::default()
     }
@@ -73,14 +78,17 @@ impl Registry {
         self
     }
 
+    /// The registered games, in registration order.
     pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
         self.entries.iter().map(|e| e.as_ref())
     }
 
+    /// The registered games' names, in registration order.
     pub fn names(&self) -> Vec<String> {
         self.games().map(|g| g.name().to_string()).collect()
     }
 
+    /// The game registered as `name` (matched exactly), if any.
     pub fn get(&self, name: &str) -> Option<&dyn GameEntry> {
         self.games().find(|g| g.name() == name)
     }

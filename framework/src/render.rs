@@ -30,13 +30,21 @@ impl<G: Game> View<'_, G> {
 /// The few text styles boards use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
+    /// Bold text.
     Bold,
+    /// Dim (faint) text.
     Dim,
+    /// Red text.
     Red,
+    /// Green text.
     Green,
+    /// Yellow text.
     Yellow,
+    /// Blue text.
     Blue,
+    /// Magenta text.
     Magenta,
+    /// Cyan text.
     Cyan,
     /// Black text on a yellow background: the last move.
     Highlight,

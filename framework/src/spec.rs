@@ -7,34 +7,62 @@ use thiserror::Error;
 /// A parsed `name(key=value,...)` text, before its keys are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spec {
+    /// The name, lower-cased.
     pub name: String,
+    /// The `(key, value)` pairs in the order given; keys lower-cased,
+    /// values as written.
     pub args: Vec<(String, String)>,
 }
 
 /// Why a spec text could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
+    /// The text is not `name` or `name(key=value,...)`.
     #[error("`{text}` is not of the form name or name(key=value,...): {reason}")]
-    Syntax { text: String, reason: String },
+    Syntax {
+        /// The text given, trimmed.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No game or agent kind has this name.
     #[error("unknown {kind} `{name}`; choose one of: {}", .choices.join(", "))]
     UnknownName {
+        /// What was being named: `"game"` or `"agent"`.
         kind: &'static str,
+        /// The name given.
         name: String,
+        /// The names that exist.
         choices: Vec<String>,
     },
+    /// The game or agent has no parameter of this name.
     #[error("{owner} has no parameter `{key}`; its parameters are: {}", list_or_none(.choices))]
     UnknownParam {
+        /// The game or agent the parameter was given to.
         owner: String,
+        /// The parameter given.
         key: String,
+        /// The parameters it accepts.
         choices: Vec<String>,
     },
+    /// A parameter is given more than once.
     #[error("{owner}: parameter `{key}` is given twice")]
-    DuplicateParam { owner: String, key: String },
+    DuplicateParam {
+        /// The game or agent the parameter was given to.
+        owner: String,
+        /// The repeated parameter.
+        key: String,
+    },
+    /// A parameter's value is out of range or of the wrong form.
     #[error("{owner}: bad value `{value}` for `{key}`: {expected}")]
     BadValue {
+        /// The game or agent the parameter was given to.
         owner: String,
+        /// The parameter.
         key: String,
+        /// The value given.
         value: String,
+        /// What values are accepted.
         expected: String,
     },
 }

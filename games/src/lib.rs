@@ -9,6 +9,7 @@
 use tabula::Registry;
 
 pub use tabula_calcala::Calcala;
+pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
 pub use tabula_grid_diffusion::GridDiffusion;
 
@@ -18,5 +19,6 @@ pub fn registry() -> Registry {
     registry.register::<Diffusion>();
     registry.register::<GridDiffusion>();
     registry.register::<Calcala>();
+    registry.register::<Differo>();
     registry
 }

@@ -27,19 +27,32 @@ fn run(spec: &str, games: usize) {
     assert!(plies > 0, "{spec}: no plies played");
 }
 
+/// Runs each `(spec, games)` on its own thread: the suites are independent.
+fn run_all(specs: Vec<(String, usize)>) {
+    std::thread::scope(|scope| {
+        for (spec, games) in &specs {
+            scope.spawn(move || run(spec, *games));
+        }
+    });
+}
+
 #[test]
 fn every_registered_game_with_defaults() {
-    let registry = tabula_games::registry();
-    for name in registry.names() {
-        run(&name, 300);
-    }
+    run_all(
+        tabula_games::registry()
+            .names()
+            .into_iter()
+            .map(|name| (name, 300))
+            .collect(),
+    );
 }
 
 #[test]
 fn variants() {
-    for &(spec, games) in VARIANTS {
-        if tabula_games::registry().create(spec).is_ok() {
-            run(spec, games);
-        }
-    }
+    run_all(
+        VARIANTS
+            .iter()
+            .map(|&(spec, games)| (spec.to_string(), games))
+            .collect(),
+    );
 }

@@ -25,6 +25,7 @@ pub struct MctsConfig {
 }
 
 impl MctsConfig {
+    /// Iterations per move when neither `iterations` nor `time` is set.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
     pub(crate) fn iteration_budget(&self) -> u64 {

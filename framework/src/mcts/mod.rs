@@ -59,6 +59,7 @@ pub struct SearchReport<M> {
     pub iterations: u64,
     /// Nodes in the tree at the end.
     pub nodes: usize,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// The expected score of the seat to move (0..=1).
     pub value: f32,
@@ -73,10 +74,13 @@ pub struct SearchReport<M> {
 /// Statistics of one root move.
 #[derive(Debug, Clone)]
 pub struct ChildStats<M> {
+    /// The move.
     pub mv: M,
+    /// Iterations that went through this move.
     pub visits: u32,
     /// Mean score for the seat to move at the root.
     pub value: f32,
+    /// The move's result when the solver proved it.
     pub proven: Option<Outcome>,
 }
 
@@ -113,6 +117,7 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: Game> Mcts<G> {
+    /// A player with these settings and an empty tree.
     pub fn new(config: MctsConfig) -> Self {
         Mcts {
             rng: seeded(config.seed),
@@ -125,6 +130,7 @@ impl<G: Game> Mcts<G> {
         }
     }
 
+    /// The player's settings.
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }

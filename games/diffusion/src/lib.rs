@@ -3,8 +3,8 @@
 //! Two rows of pits; a move scoops one pit and sows its stones into the five
 //! positions around it (never lapping, since a pit holds at most 5 stones).
 //! The player whose block empties first wins — even when the opponent emptied
-//! it. See [`RULES.txt`](https://example.invalid) (the text of [`Game::rules`])
-//! for the decisions this implementation makes where the sources are silent:
+//! it. The rules text (`RULES.txt`, returned by `Game::rules` and shown by
+//! the REPL's `rules`) states the decisions made where the sources are silent:
 //! stores count the stones since the position began, overflow goes to the
 //! nearer store, and a position with both blocks empty is rejected.
 //!

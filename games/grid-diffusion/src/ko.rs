@@ -95,7 +95,8 @@ impl HashTable {
     }
 
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(16);
+        // Room for every recent hash at once, so a playout grows it once at most.
+        let size = (self.slots.len() * 2).max(2 * COMPACT_AT);
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
         self.len = 0;
         for key in old.into_iter().filter(|&k| k != 0) {

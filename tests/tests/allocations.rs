@@ -1,0 +1,105 @@
+//! Random playouts must not touch the heap per ply: a counting global
+//! allocator measures every registered game's playouts.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tabula::playout::random_playout;
+use tabula::{Boxed, Game};
+use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// At most this many allocations per playout, whatever its length: cloning
+/// the start may allocate (a shared ko history), the plies may not.
+const PER_PLAYOUT: f64 = 2.0;
+
+/// Allocations, playouts and plies over `playouts` random playouts from
+/// the start, after one warm-up playout has grown the move buffer.
+fn measure<G: Game>(start: &G, playouts: u64) -> (usize, u64, u64) {
+    let mut rng = tabula::rng::seeded(1);
+    let mut buffer = Vec::with_capacity(4096);
+    random_playout(&mut start.clone(), &mut rng, 500, &mut buffer);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut plies = 0;
+    for _ in 0..playouts {
+        let mut state = start.clone();
+        plies += random_playout(&mut state, &mut rng, 500, &mut buffer).plies as u64;
+    }
+    (
+        ALLOCATIONS.load(Ordering::Relaxed) - before,
+        playouts,
+        plies,
+    )
+}
+
+/// Measures playouts from the start and from 30 random plies in.
+fn check<G: Game>(spec: &str) -> String {
+    let registry = tabula_games::registry();
+    let game = registry.create(spec).unwrap();
+    let start = &game
+        .as_any()
+        .downcast_ref::<Boxed<G>>()
+        .expect("the registered type")
+        .state;
+    let mut mid_game = start.clone();
+    let mut rng = tabula::rng::seeded(7);
+    for _ in 0..30 {
+        let Some(mv) = mid_game.random_move(&mut rng, &mut Vec::new()) else {
+            break;
+        };
+        mid_game.play(mv);
+    }
+    for (from, state) in [("start", start), ("mid-game", &mid_game)] {
+        if state.outcome().is_some() {
+            continue;
+        }
+        let (allocations, playouts, plies) = measure(state, 300);
+        let per_playout = allocations as f64 / playouts as f64;
+        eprintln!(
+            "{spec} from the {from}: {per_playout:.3} allocations per playout of {:.1} plies",
+            plies as f64 / playouts as f64
+        );
+        assert!(
+            per_playout <= PER_PLAYOUT,
+            "{spec}: {per_playout} allocations per playout"
+        );
+    }
+    G::NAME.to_string()
+}
+
+#[test]
+fn random_playouts_do_not_allocate_per_ply() {
+    let checked = [
+        check::<Diffusion>("diffusion"),
+        check::<GridDiffusion>("grid-diffusion"),
+        check::<GridDiffusion>("grid-diffusion(size=5x5,stones=5)"),
+        check::<Calcala>("calcala(players=4)"),
+        check::<Calcala>("calcala"),
+        check::<Differo>("differo"),
+    ];
+    for name in tabula_games::registry().names() {
+        assert!(checked.contains(&name), "add a line for `{name}` above");
+    }
+}
