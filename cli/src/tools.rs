@@ -25,6 +25,7 @@ pub fn bench(
     registry: &Registry,
     games: &[String],
     seconds: f64,
+    threads: usize,
     json: bool,
 ) -> Result<(), String> {
     if !(0.01..=600.0).contains(&seconds) {
@@ -42,8 +43,12 @@ pub fn bench(
         .iter()
         .map(|spec| registry.create(spec).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
+    if !(1..=64).contains(&threads) {
+        return Err(format!("--threads must be between 1 and 64, not {threads}"));
+    }
     let config = BenchConfig {
         duration: Duration::from_secs_f64(seconds),
+        threads,
         ..BenchConfig::default()
     };
     if !json {

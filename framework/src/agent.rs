@@ -82,7 +82,7 @@ pub enum AgentSpec {
         /// [`build`](AgentSpec::build).
         seed: Option<u64>,
     },
-    /// `mcts(iterations=N,time=2s,c=1.4,seed=N,max_plies=N,max_nodes=N,solver=on)`.
+    /// `mcts(iterations=N,time=2s,c=1.4,seed=N,max_plies=N,max_nodes=N,solver=on,reuse=on,threads=N)`.
     Mcts {
         /// The search settings; their `seed` is replaced by `seed` below
         /// when the agent is built.
@@ -105,6 +105,7 @@ const MCTS_PARAMS: &[&str] = &[
     "max_nodes",
     "solver",
     "reuse",
+    "threads",
 ];
 
 impl AgentSpec {
@@ -275,6 +276,10 @@ impl FromStr for AgentSpec {
                         }
                         "solver" => config.solver = parse_switch(key, value)?,
                         "reuse" => config.reuse = parse_switch(key, value)?,
+                        "threads" => {
+                            config.threads =
+                                parse_number(key, value, 1, 64, "a whole number from 1 to 64")?
+                        }
                         _ => return Err(unknown(key, MCTS_PARAMS)),
                     }
                 }
@@ -333,6 +338,9 @@ impl fmt::Display for AgentSpec {
                 if config.reuse != default.reuse {
                     arg("reuse", switch(config.reuse));
                 }
+                if config.threads != default.threads {
+                    arg("threads", config.threads.to_string());
+                }
             }
         }
         spec.fmt(f)
@@ -353,6 +361,7 @@ mod tests {
             "mcts(iterations=5000,c=1.4,seed=7)",
             "mcts(time=2s)",
             "mcts(time=500ms,solver=off)",
+            "mcts(iterations=100,reuse=off,threads=2)",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

@@ -18,6 +18,8 @@ pub struct BenchConfig {
     pub seed: u64,
     /// Playouts are cut off after this many plies.
     pub max_plies: usize,
+    /// Threads of the MCTS measurement (playouts always use one).
+    pub threads: usize,
 }
 
 impl Default for BenchConfig {
@@ -26,6 +28,7 @@ impl Default for BenchConfig {
             duration: Duration::from_secs(1),
             seed: 1,
             max_plies: 500,
+            threads: 1,
         }
     }
 }
@@ -72,6 +75,7 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
             time: Some(config.duration),
             seed: config.seed,
             max_plies: config.max_plies,
+            threads: config.threads,
             ..MctsConfig::default()
         });
         let report = mcts.search(start);

@@ -22,6 +22,8 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Keep the subtree of the moves played between searches.
     pub reuse: bool,
+    /// Search threads (root parallelism); the iteration budget is shared.
+    pub threads: usize,
 }
 
 impl MctsConfig {
@@ -48,6 +50,7 @@ impl Default for MctsConfig {
             max_nodes: 20_000_000,
             solver: true,
             reuse: true,
+            threads: 1,
         }
     }
 }

@@ -37,18 +37,16 @@
 
 mod config;
 mod tree;
+mod worker;
 
-use std::time::{Duration, Instant};
-
-use rand::Rng as _;
+use std::collections::HashMap;
+use std::time::Duration;
 
 pub use config::MctsConfig;
-use tree::{NodeId, Tree};
+use worker::Worker;
 
 use crate::game::{Game, Seat};
-use crate::outcome::{Outcome, Scores};
-use crate::playout::random_playout;
-use crate::rng::{seeded, Rng};
+use crate::outcome::Outcome;
 
 /// What one search found.
 #[derive(Debug, Clone)]
@@ -104,30 +102,46 @@ fn root_value<M>(children: &[ChildStats<M>]) -> f32 {
         / visits as f32
 }
 
+/// Orders root moves: proven wins first, proven losses last, the rest by
+/// visits, then by value.
+fn sort_children<M>(children: &mut [ChildStats<M>], seat: Seat) {
+    let rank = |c: &ChildStats<M>| match c.proven {
+        Some(o) if o.score(seat) >= 1.0 => 1,
+        Some(o) if o.score(seat) <= 0.0 => -1,
+        _ => 0,
+    };
+    children.sort_by(|a, b| {
+        rank(b)
+            .cmp(&rank(a))
+            .then(b.visits.cmp(&a.visits))
+            .then(b.value.total_cmp(&a.value))
+    });
+}
+
 /// The MCTS player for one game type.
+///
+/// With `threads > 1` it uses root parallelism: each thread grows its own
+/// tree from its own seed, and the root moves' statistics are summed. No
+/// locks, no shared nodes, and with an iteration budget the result is as
+/// deterministic as a single thread's.
 pub struct Mcts<G: Game> {
     config: MctsConfig,
-    rng: Rng,
-    tree: Tree<G::Move>,
-    /// The position at the tree's root, while the tree may be reused.
-    tree_root: Option<G>,
-    moves: Vec<G::Move>,
-    playout_buffer: Vec<G::Move>,
-    path: Vec<NodeId>,
+    workers: Vec<Worker<G>>,
 }
 
 impl<G: Game> Mcts<G> {
-    /// A player with these settings and an empty tree.
+    /// A player with these settings and empty trees.
     pub fn new(config: MctsConfig) -> Self {
-        Mcts {
-            rng: seeded(config.seed),
-            config,
-            tree: Tree { nodes: Vec::new() },
-            tree_root: None,
-            moves: Vec::new(),
-            playout_buffer: Vec::new(),
-            path: Vec::new(),
-        }
+        let workers = (0..config.threads.max(1) as u64)
+            .map(|i| {
+                Worker::new(MctsConfig {
+                    // Well-spread seeds, worker 0 keeping the player's own.
+                    seed: config.seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    ..config.clone()
+                })
+            })
+            .collect();
+        Mcts { config, workers }
     }
 
     /// The player's settings.
@@ -140,6 +154,11 @@ impl<G: Game> Mcts<G> {
         std::mem::size_of::<tree::Node<G::Move>>()
     }
 
+    /// Nodes in the current trees (after a reuse, before the next search).
+    pub fn tree_size(&self) -> usize {
+        self.workers.iter().map(Worker::tree_size).sum()
+    }
+
     /// Searches `root` within the configured budget. When the previous
     /// search's tree leads here through the moves [`observe`](Self::observe)d
     /// since, its subtree is kept and the search goes on from it.
@@ -147,227 +166,99 @@ impl<G: Game> Mcts<G> {
     /// # Panics
     /// If the game is already over.
     pub fn search(&mut self, root: &G) -> SearchReport<G::Move> {
-        let started = Instant::now();
-        root.legal_moves(&mut self.moves);
-        assert!(
-            root.outcome().is_none() && !self.moves.is_empty(),
-            "search called on a finished game"
-        );
-        if self.moves.len() == 1 {
-            let only = self.moves[0];
-            self.tree = Tree::new(only, root.to_move());
-            self.tree.expand(0, &[only], root.to_move());
-            self.tree_root = None;
-            return self.report(root, 0, started.elapsed());
-        }
-        let reusable = self.config.reuse
-            && self
-                .tree_root
-                .as_ref()
-                .is_some_and(|r| r.position() == root.position());
-        if !reusable {
-            self.tree = Tree::new(self.moves[0], root.to_move());
-        }
-        self.tree_root = self.config.reuse.then(|| root.clone());
         let budget = self.config.iteration_budget();
-        let mut iterations = 0;
-        while iterations < budget && self.tree.nodes[0].proven().is_none() {
-            if iterations % 64 == 0 && self.config.time.is_some_and(|t| started.elapsed() >= t) {
-                break;
-            }
-            self.iterate(root);
-            iterations += 1;
+        if let [worker] = self.workers.as_mut_slice() {
+            return worker.search(root, budget);
         }
-        self.report(root, iterations, started.elapsed())
-    }
-
-    /// Follows a move made in the game (by anyone) down the tree, keeping
-    /// the subtree for the next search. Any move the tree does not know
-    /// drops it.
-    pub fn observe(&mut self, before: &G, mv: G::Move) {
-        let Some(tree_root) = &mut self.tree_root else {
-            return;
-        };
-        let child = self.tree.nodes[0]
-            .children()
-            .find(|&id| self.tree.nodes[id].mv == mv && self.tree.nodes[id].visits > 0);
-        match child {
-            Some(id) if tree_root.position() == before.position() => {
-                tree_root.play(mv);
-                self.tree.reroot(id as NodeId);
-            }
-            _ => self.tree_root = None,
-        }
-    }
-
-    fn iterate(&mut self, root: &G) {
-        let mut state = root.clone();
-        let mut node: NodeId = 0;
-        self.path.clear();
-        self.path.push(node);
-        while self.tree.nodes[node as usize].expanded
-            && self.tree.nodes[node as usize].proven().is_none()
-        {
-            node = self.select(node);
-            state.play(self.tree.nodes[node as usize].mv);
-            self.path.push(node);
-        }
-        let scores = self.evaluate_leaf(node, &mut state);
-        for &id in &self.path {
-            let n = &mut self.tree.nodes[id as usize];
-            n.visits += 1;
-            n.value += scores[n.mover as usize];
-        }
-        if self.config.solver {
-            self.propagate_proofs();
-        }
-    }
-
-    /// Scores for a leaf: its proven result, or expand it and play out.
-    fn evaluate_leaf(&mut self, node: NodeId, state: &mut G) -> Scores {
-        if let Some(outcome) = self.tree.nodes[node as usize].proven() {
-            return outcome.scores();
-        }
-        if let Some(outcome) = state.outcome() {
-            self.tree.nodes[node as usize].set_proven(outcome);
-            return outcome.scores();
-        }
-        state.legal_moves(&mut self.moves);
-        if self.tree.len() + self.moves.len() <= self.config.max_nodes {
-            // Shuffled so that unvisited children are tried in random order.
-            for i in (1..self.moves.len()).rev() {
-                self.moves.swap(i, self.rng.random_range(0..=i));
-            }
-            self.tree.expand(node, &self.moves, state.to_move());
-            let child = self.tree.nodes[node as usize].first_child;
-            state.play(self.tree.nodes[child as usize].mv);
-            self.path.push(child);
-            if let Some(outcome) = state.outcome() {
-                self.tree.nodes[child as usize].set_proven(outcome);
-                return outcome.scores();
-            }
-        }
-        random_playout(
-            state,
-            &mut self.rng,
-            self.config.max_plies,
-            &mut self.playout_buffer,
-        )
-        .scores
-    }
-
-    /// UCT: an unvisited child first, else the best mean plus exploration.
-    fn select(&self, parent: NodeId) -> NodeId {
-        let nodes = &self.tree.nodes;
-        let parent = &nodes[parent as usize];
-        let log_visits = (parent.visits.max(1) as f32).ln();
-        let mut best = parent.first_child;
-        let mut best_score = f32::NEG_INFINITY;
-        for id in parent.children() {
-            let child = &nodes[id];
-            if child.visits == 0 {
-                return id as NodeId;
-            }
-            let score = child.mean() + self.config.c * (log_visits / child.visits as f32).sqrt();
-            if score > best_score {
-                best_score = score;
-                best = id as NodeId;
-            }
-        }
-        best
-    }
-
-    /// MCTS-solver: walks the path up while each parent becomes proven,
-    /// either by a child that makes its mover the sole winner or because
-    /// every child is proven (then the mover takes the best of them).
-    fn propagate_proofs(&mut self) {
-        for i in (1..self.path.len()).rev() {
-            let (child, parent) = (self.path[i] as usize, self.path[i - 1] as usize);
-            let Some(child_outcome) = self.tree.nodes[child].proven() else {
-                return;
-            };
-            let chooser = self.tree.nodes[child].mover as Seat;
-            let proof = if child_outcome.score(chooser) >= 1.0 {
-                Some(child_outcome)
-            } else {
-                self.all_children_proven(parent, chooser)
-            };
-            match proof {
-                Some(outcome) => self.tree.nodes[parent].set_proven(outcome),
-                None => return,
-            }
-        }
-    }
-
-    fn all_children_proven(&self, parent: usize, chooser: Seat) -> Option<Outcome> {
-        let mut best: Option<Outcome> = None;
-        for id in self.tree.nodes[parent].children() {
-            let outcome = self.tree.nodes[id].proven()?;
-            if best.is_none_or(|b| outcome.score(chooser) > b.score(chooser)) {
-                best = Some(outcome);
-            }
-        }
-        best
-    }
-
-    fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
-        let nodes = &self.tree.nodes;
-        let seat = root.to_move();
-        let mut children: Vec<ChildStats<G::Move>> = nodes[0]
-            .children()
-            .map(|id| ChildStats {
-                mv: nodes[id].mv,
-                visits: nodes[id].visits,
-                value: nodes[id].mean(),
-                proven: nodes[id].proven(),
-            })
-            .collect();
-        // Proven wins first, proven losses last, the rest by visits.
-        let rank = |c: &ChildStats<G::Move>| match c.proven {
-            Some(o) if o.score(seat) >= 1.0 => 1,
-            Some(o) if o.score(seat) <= 0.0 => -1,
-            _ => 0,
-        };
-        children.sort_by(|a, b| {
-            rank(b)
-                .cmp(&rank(a))
-                .then(b.visits.cmp(&a.visits))
-                .then(b.value.total_cmp(&a.value))
+        let threads = self.workers.len() as u64;
+        let reports: Vec<SearchReport<G::Move>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .workers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, worker)| {
+                    // The iteration budget is the total: split it evenly.
+                    let share = budget / threads + u64::from((i as u64) < budget % threads);
+                    scope.spawn(move || worker.search(root, share.max(1)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
         });
-        let best = children[0].mv;
-        SearchReport {
-            best,
+        merge(reports, root.to_move())
+    }
+
+    /// Follows a move made in the game (by anyone) down the trees, keeping
+    /// the subtrees for the next search.
+    pub fn observe(&mut self, before: &G, mv: G::Move) {
+        for worker in &mut self.workers {
+            worker.observe(before, mv);
+        }
+    }
+}
+
+/// Sums the threads' root statistics into one report.
+fn merge<M: Copy + Eq + std::hash::Hash>(
+    reports: Vec<SearchReport<M>>,
+    seat: Seat,
+) -> SearchReport<M> {
+    let iterations = reports.iter().map(|r| r.iterations).sum();
+    let nodes = reports.iter().map(|r| r.nodes).sum();
+    let elapsed = reports.iter().map(|r| r.elapsed).max().unwrap_or_default();
+    if let Some(proven) = reports.iter().find(|r| r.proven.is_some()) {
+        return SearchReport {
             iterations,
-            nodes: nodes.len(),
+            nodes,
             elapsed,
-            value: root_value(&children),
-            pv: self.principal_variation(),
-            proven: nodes[0].proven(),
-            children,
-        }
+            ..proven.clone()
+        };
     }
-
-    /// Nodes in the current tree (after a reuse, before the next search).
-    pub fn tree_size(&self) -> usize {
-        self.tree.len()
+    let mut order = Vec::new();
+    let mut sums: HashMap<M, (u32, f32, Option<Outcome>)> = HashMap::new();
+    for child in reports.iter().flat_map(|r| &r.children) {
+        let entry = sums.entry(child.mv).or_insert_with(|| {
+            order.push(child.mv);
+            (0, 0.0, None)
+        });
+        entry.0 += child.visits;
+        entry.1 += child.value * child.visits as f32;
+        entry.2 = entry.2.or(child.proven);
     }
-
-    fn principal_variation(&self) -> Vec<G::Move> {
-        let nodes = &self.tree.nodes;
-        let mut pv = Vec::new();
-        let mut node = &nodes[0];
-        while node.expanded && node.child_count > 0 {
-            let next = node
-                .children()
-                .max_by_key(|&id| nodes[id].visits)
-                .expect("expanded node has children");
-            if nodes[next].visits == 0 {
-                break;
+    let mut children: Vec<ChildStats<M>> = order
+        .into_iter()
+        .map(|mv| {
+            let (visits, total, proven) = sums[&mv];
+            let value = match proven {
+                Some(outcome) => outcome.score(seat),
+                None if visits == 0 => 0.0,
+                None => total / visits as f32,
+            };
+            ChildStats {
+                mv,
+                visits,
+                value,
+                proven,
             }
-            node = &nodes[next];
-            pv.push(node.mv);
-        }
-        pv
+        })
+        .collect();
+    sort_children(&mut children, seat);
+    let best = children[0].mv;
+    let pv = reports
+        .iter()
+        .filter(|r| r.pv.first() == Some(&best))
+        .max_by_key(|r| r.pv.len())
+        .map_or_else(|| vec![best], |r| r.pv.clone());
+    SearchReport {
+        best,
+        iterations,
+        nodes,
+        elapsed,
+        value: root_value(&children),
+        pv,
+        proven: None,
+        children,
     }
 }
 

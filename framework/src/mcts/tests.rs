@@ -160,3 +160,51 @@ fn the_tree_is_kept_across_observed_moves() {
     let fresh = search.search(&state);
     assert_eq!(fresh.children.iter().map(|c| c.visits).sum::<u32>(), 2000);
 }
+
+fn threaded(iterations: u64, threads: usize, solver: bool) -> Mcts<Nim> {
+    Mcts::new(MctsConfig {
+        iterations: Some(iterations),
+        threads,
+        solver,
+        seed: 4,
+        ..MctsConfig::default()
+    })
+}
+
+#[test]
+fn threads_share_the_budget_and_sum_their_statistics() {
+    let report = threaded(9_001, 2, false).search(&nim(9, 0));
+    assert_eq!(report.iterations, 9_001);
+    assert_eq!(report.children.iter().map(|c| c.visits).sum::<u32>(), 9_001);
+    assert_eq!(report.best, 1, "9 stones: take 1 to leave 8");
+    let again = threaded(9_001, 2, false).search(&nim(9, 0));
+    let visits = |r: &SearchReport<u8>| {
+        r.children
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        visits(&report),
+        visits(&again),
+        "threads with an iteration budget are deterministic"
+    );
+}
+
+#[test]
+fn a_thread_that_proves_the_root_decides() {
+    let report = threaded(20_000, 2, true).search(&nim(6, 1));
+    assert_eq!(report.best, 2);
+    assert!(report.proven.is_some_and(|o| o.is_winner(1)));
+}
+
+#[test]
+fn every_thread_keeps_its_tree_across_moves() {
+    let mut search = threaded(2_000, 2, false);
+    let mut state = nim(30, 0);
+    let report = search.search(&state);
+    let before = state.clone();
+    state.play(report.best);
+    search.observe(&before, report.best);
+    assert!(search.tree_size() > 2, "both subtrees kept");
+}
