@@ -2,6 +2,7 @@
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line.
 
+mod arena;
 pub mod repl;
 mod tools;
 
@@ -32,15 +33,24 @@ enum Command {
     },
     /// Measure random plies/s, MCTS iterations/s and bytes per tree node.
     Bench {
-        /// Games to measure (default: every registered game).
+        /// Games to measure, e.g. `diffusion "calcala(players=3)"` (default: all).
         games: Vec<String>,
+        /// Measure every registered game (the default when no game is named).
+        #[arg(long)]
+        all: bool,
         /// Seconds to measure each figure.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Threads for the MCTS figure (root parallelism).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
     },
+    /// Play a tournament between agents across games: scores, Elo
+    /// ratings, records and charts.
+    Arena(arena::ArenaArgs),
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
         game: String,
@@ -63,14 +73,23 @@ pub fn main_with(registry: Registry) -> ExitCode {
         }
         Some(Command::Bench {
             games,
+            all,
             seconds,
+            threads,
             json,
-        }) => tools::bench(&registry, &games, seconds, json),
+        }) => tools::bench(
+            &registry,
+            if all { &[] } else { &games },
+            seconds,
+            threads,
+            json,
+        ),
         Some(Command::Perft {
             game,
             depth,
             position,
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
+        Some(Command::Arena(args)) => arena::run(&registry, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

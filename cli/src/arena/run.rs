@@ -1,0 +1,217 @@
+//! Playing the scheduled games on worker threads, and the record of each.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use serde_json::{json, Value};
+use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome};
+
+use super::schedule::{agent_seed, Scheduled};
+
+/// What a finished (or adjudicated) scheduled game produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameResult {
+    pub index: usize,
+    pub game: usize,
+    pub round: usize,
+    /// Agent index per seat.
+    pub seats: Vec<usize>,
+    pub seed: u64,
+    /// The winning seats; `None` when stopped at the ply limit.
+    pub winners: Option<Vec<usize>>,
+    pub plies: usize,
+    /// Seconds each seat spent choosing, and how many moves it made.
+    pub seconds: Vec<f64>,
+    pub moves_made: Vec<u32>,
+}
+
+impl GameResult {
+    /// `seat`'s share of the result: 1/k for each of k winners, else 0.
+    pub fn score(&self, seat: usize) -> Option<f64> {
+        let winners = self.winners.as_ref()?;
+        Some(if winners.contains(&seat) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        })
+    }
+}
+
+/// The fields a tournament adds to a [`GameRecord`]: the schedule key,
+/// the result and the timings.
+pub fn to_record(
+    result: &GameResult,
+    start: &dyn AnyGame,
+    agents: &[AgentSpec],
+    moves: Vec<String>,
+) -> GameRecord {
+    let mut record = GameRecord::new(start, true, moves);
+    record.agents = result
+        .seats
+        .iter()
+        .map(|&a| agents[a].to_string())
+        .collect();
+    record.seed = result.seed;
+    let players = result.seats.len();
+    let outcome = match &result.winners {
+        Some(w) => {
+            Outcome::shared(w.iter().copied()).describe(players, |s| format!("seat {}", s + 1))
+        }
+        None => "adjudicated".to_string(),
+    };
+    let scores: Vec<Value> = (0..players)
+        .map(|s| result.score(s).map_or(Value::Null, |x| json!(x)))
+        .collect();
+    let extra = json!({
+        "index": result.index,
+        "round": result.round,
+        "seats": result.seats,
+        "agent_seeds": (0..players).map(|s| agent_seed(result.seed, s)).collect::<Vec<_>>(),
+        "outcome": outcome,
+        "winners": result.winners,
+        "scores": scores,
+        "adjudicated": result.winners.is_none(),
+        "plies": result.plies,
+        "seconds": result.seconds,
+        "moves_made": result.moves_made,
+    });
+    if let Value::Object(map) = extra {
+        record.extra = map;
+    }
+    record
+}
+
+/// Reads back what [`to_record`] wrote; `game` is the tournament's index
+/// of the record's game.
+pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, String> {
+    let field = |key: &str| {
+        record
+            .extra
+            .get(key)
+            .ok_or_else(|| format!("the record has no `{key}`"))
+    };
+    let number = |key: &str| {
+        field(key)?
+            .as_u64()
+            .ok_or_else(|| format!("`{key}` is not a whole number"))
+    };
+    let list = |key: &str| -> Result<Vec<Value>, String> {
+        field(key)?
+            .as_array()
+            .cloned()
+            .ok_or_else(|| format!("`{key}` is not a list"))
+    };
+    let seats = list("seats")?
+        .iter()
+        .map(|v| v.as_u64().map(|n| n as usize))
+        .collect::<Option<Vec<_>>>()
+        .ok_or("`seats` holds a non-number")?;
+    let winners = match field("winners")? {
+        Value::Null => None,
+        Value::Array(w) => Some(
+            w.iter()
+                .map(|v| v.as_u64().map(|n| n as usize))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("`winners` holds a non-number")?,
+        ),
+        _ => return Err("`winners` is neither a list nor null".to_string()),
+    };
+    let seconds = list("seconds")?
+        .iter()
+        .map(Value::as_f64)
+        .collect::<Option<Vec<_>>>()
+        .ok_or("`seconds` holds a non-number")?;
+    let moves_made = list("moves_made")?
+        .iter()
+        .map(|v| v.as_u64().map(|n| n as u32))
+        .collect::<Option<Vec<_>>>()
+        .ok_or("`moves_made` holds a non-number")?;
+    Ok(GameResult {
+        index: number("index")? as usize,
+        game,
+        round: number("round")? as usize,
+        seats,
+        seed: record.seed,
+        winners,
+        plies: record.moves.len(),
+        seconds,
+        moves_made,
+    })
+}
+
+/// Plays one scheduled game from `start`; returns its result and record.
+pub fn play_one(
+    job: &Scheduled,
+    start: &dyn AnyGame,
+    agents: &[AgentSpec],
+    max_plies: usize,
+) -> Result<(GameResult, GameRecord), String> {
+    let mut players = job
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &a)| {
+            start
+                .agent(&agents[a], agent_seed(job.seed, seat))
+                .ok_or_else(|| format!("`{}` cannot play in the arena", agents[a]))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let played = play_game(start, &mut players, max_plies)
+        .map_err(|e| format!("game {} ({}): {e}", job.index, start.spec()))?;
+    let result = GameResult {
+        index: job.index,
+        game: job.game,
+        round: job.round,
+        seats: job.seats.clone(),
+        seed: job.seed,
+        winners: played.outcome.map(|o| o.winners().collect()),
+        plies: played.moves.len(),
+        seconds: played.think_seconds,
+        moves_made: played.moves_made,
+    };
+    let record = to_record(&result, start, agents, played.moves);
+    Ok((result, record))
+}
+
+/// Plays `jobs` on `threads` workers and hands each finished game to
+/// `finished` on the calling thread, in the order they finish. Stops
+/// starting games after the first error, which it returns.
+pub fn play_all(
+    jobs: &[Scheduled],
+    starts: &[Box<dyn AnyGame>],
+    agents: &[AgentSpec],
+    max_plies: usize,
+    threads: usize,
+    mut finished: impl FnMut(GameResult, GameRecord) -> Result<(), String>,
+) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+            let send = send.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= jobs.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let job = &jobs[i];
+                let outcome = play_one(job, starts[job.game].as_ref(), agents, max_plies);
+                if send.send(outcome).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        let mut error = None;
+        for outcome in receive {
+            let handled = outcome.and_then(|(result, record)| finished(result, record));
+            if let Err(e) = handled {
+                stop.store(true, Ordering::Relaxed);
+                error.get_or_insert(e);
+            }
+        }
+        error.map_or(Ok(()), Err)
+    })
+}

@@ -1,0 +1,334 @@
+//! Tallies, scores with confidence intervals, and ratings, per game and
+//! over all games.
+
+use serde::{Deserialize, Serialize};
+
+use super::rating::Pairwise;
+use super::run::GameResult;
+use super::Settings;
+
+/// z for a two-sided 95% normal interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// One agent's line of a section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentRow {
+    pub agent: String,
+    /// Seats it played in finished games (an agent in two seats counts twice).
+    pub games: usize,
+    /// Sole wins, shared wins (a 2-player draw is a win shared by both), losses.
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Seats it played in games stopped at the ply limit.
+    pub adjudicated: usize,
+    /// Mean share of the result (1/k for each of k winners) and its 95% CI.
+    pub score: Option<f64>,
+    pub score_low: Option<f64>,
+    pub score_high: Option<f64>,
+    /// Bradley–Terry Elo relative to the anchor, its standard error and 95% CI.
+    pub elo: Option<f64>,
+    pub elo_se: Option<f64>,
+    pub elo_low: Option<f64>,
+    pub elo_high: Option<f64>,
+    pub seconds_per_move: Option<f64>,
+}
+
+/// The results of one game, or of all games together (`game` = `all`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Section {
+    pub game: String,
+    /// Seats per game; `None` for the section over all games.
+    pub players: Option<usize>,
+    pub games: usize,
+    pub finished: usize,
+    pub adjudicated: usize,
+    /// Share of finished games the first seat won alone, and its mean score.
+    pub first_seat_win_rate: Option<f64>,
+    pub first_seat_score: Option<f64>,
+    /// Mean length of finished games.
+    pub average_plies: Option<f64>,
+    pub agents: Vec<AgentRow>,
+}
+
+/// Everything `summary.json` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub settings: Settings,
+    /// The agent whose rating is 0.
+    pub anchor: String,
+    /// Games scheduled and games played so far.
+    pub scheduled: usize,
+    pub played: usize,
+    pub games: Vec<Section>,
+    pub overall: Section,
+}
+
+#[derive(Default, Clone)]
+struct Tally {
+    games: usize,
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    adjudicated: usize,
+    score_sum: f64,
+    score_squares: f64,
+    seconds: f64,
+    moves: u64,
+}
+
+impl Tally {
+    fn row(&self, agent: &str, rating: Option<super::rating::Rating>) -> AgentRow {
+        let n = self.games as f64;
+        let mean = (self.games > 0).then(|| self.score_sum / n);
+        let half_width = (self.games > 1).then(|| {
+            let m = self.score_sum / n;
+            let variance = ((self.score_squares - n * m * m) / (n - 1.0)).max(0.0);
+            Z95 * (variance / n).sqrt()
+        });
+        let ci = mean.zip(half_width);
+        AgentRow {
+            agent: agent.to_string(),
+            games: self.games,
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+            adjudicated: self.adjudicated,
+            score: mean,
+            score_low: ci.map(|(m, h)| (m - h).max(0.0)),
+            score_high: ci.map(|(m, h)| (m + h).min(1.0)),
+            elo: rating.map(|r| r.elo),
+            elo_se: rating.map(|r| r.se),
+            elo_low: rating.map(|r| r.elo - Z95 * r.se),
+            elo_high: rating.map(|r| r.elo + Z95 * r.se),
+            seconds_per_move: (self.moves > 0).then(|| self.seconds / self.moves as f64),
+        }
+    }
+}
+
+struct Accumulator {
+    tallies: Vec<Tally>,
+    pairwise: Pairwise,
+    games: usize,
+    finished: usize,
+    adjudicated: usize,
+    first_seat_wins: usize,
+    first_seat_score: f64,
+    plies: usize,
+}
+
+impl Accumulator {
+    fn new(agents: usize) -> Self {
+        Accumulator {
+            tallies: vec![Tally::default(); agents],
+            pairwise: Pairwise::new(agents),
+            games: 0,
+            finished: 0,
+            adjudicated: 0,
+            first_seat_wins: 0,
+            first_seat_score: 0.0,
+            plies: 0,
+        }
+    }
+
+    fn add(&mut self, result: &GameResult) {
+        self.games += 1;
+        for (seat, &agent) in result.seats.iter().enumerate() {
+            let tally = &mut self.tallies[agent];
+            tally.seconds += result.seconds.get(seat).copied().unwrap_or(0.0);
+            tally.moves += u64::from(result.moves_made.get(seat).copied().unwrap_or(0));
+        }
+        let Some(winners) = &result.winners else {
+            self.adjudicated += 1;
+            for &agent in &result.seats {
+                self.tallies[agent].adjudicated += 1;
+            }
+            return;
+        };
+        self.finished += 1;
+        self.plies += result.plies;
+        let players = result.seats.len();
+        if winners.as_slice() == [0] {
+            self.first_seat_wins += 1;
+        }
+        self.first_seat_score += result.score(0).unwrap_or(0.0);
+        for (seat, &agent) in result.seats.iter().enumerate() {
+            let tally = &mut self.tallies[agent];
+            let score = result.score(seat).unwrap_or(0.0);
+            tally.games += 1;
+            tally.score_sum += score;
+            tally.score_squares += score * score;
+            match (winners.contains(&seat), winners.len()) {
+                (true, 1) => tally.wins += 1,
+                (true, _) => tally.draws += 1,
+                (false, _) => tally.losses += 1,
+            }
+        }
+        // Every pair of seats is one comparison: the higher score wins, equal
+        // scores draw; a game's comparisons weigh 1/(players-1) each.
+        let weight = 1.0 / (players.max(2) - 1) as f64;
+        for p in 0..players {
+            for q in p + 1..players {
+                let (sp, sq) = (
+                    result.score(p).unwrap_or(0.0),
+                    result.score(q).unwrap_or(0.0),
+                );
+                let score = if sp > sq {
+                    1.0
+                } else if sp < sq {
+                    0.0
+                } else {
+                    0.5
+                };
+                self.pairwise
+                    .add(result.seats[p], result.seats[q], score, weight);
+            }
+        }
+    }
+
+    fn section(
+        &self,
+        game: &str,
+        players: Option<usize>,
+        agents: &[String],
+        anchor: usize,
+    ) -> Section {
+        let ratings = self.pairwise.fit(anchor);
+        let finished = (self.finished > 0).then_some(self.finished as f64);
+        let per_game = players.is_some();
+        Section {
+            game: game.to_string(),
+            players,
+            games: self.games,
+            finished: self.finished,
+            adjudicated: self.adjudicated,
+            first_seat_win_rate: finished
+                .filter(|_| per_game)
+                .map(|f| self.first_seat_wins as f64 / f),
+            first_seat_score: finished
+                .filter(|_| per_game)
+                .map(|f| self.first_seat_score / f),
+            average_plies: finished.map(|f| self.plies as f64 / f),
+            agents: agents
+                .iter()
+                .enumerate()
+                .map(|(i, name)| self.tallies[i].row(name, ratings[i]))
+                .collect(),
+        }
+    }
+}
+
+/// The agent rated 0: the first `random` agent, else the first agent.
+pub fn anchor(agents: &[String]) -> usize {
+    agents
+        .iter()
+        .position(|a| a == "random" || a.starts_with("random("))
+        .unwrap_or(0)
+}
+
+/// Summarises `results` (in any order; they are sorted by schedule index
+/// first so that the sums, and so the numbers, never depend on timing).
+pub fn summarize(
+    settings: &Settings,
+    players: &[usize],
+    scheduled: usize,
+    results: &[GameResult],
+) -> Summary {
+    let mut sorted: Vec<&GameResult> = results.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    let agents = &settings.agents;
+    let anchor = anchor(agents);
+    let mut per_game: Vec<Accumulator> = players
+        .iter()
+        .map(|_| Accumulator::new(agents.len()))
+        .collect();
+    let mut overall = Accumulator::new(agents.len());
+    for result in sorted {
+        per_game[result.game].add(result);
+        overall.add(result);
+    }
+    Summary {
+        settings: settings.clone(),
+        anchor: agents[anchor].clone(),
+        scheduled,
+        played: results.len(),
+        games: per_game
+            .iter()
+            .enumerate()
+            .map(|(g, acc)| acc.section(&settings.games[g], Some(players[g]), agents, anchor))
+            .collect(),
+        overall: overall.section("all", None, agents, anchor),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(index: usize, seats: Vec<usize>, winners: Option<Vec<usize>>) -> GameResult {
+        let players = seats.len();
+        GameResult {
+            index,
+            game: 0,
+            round: 0,
+            seats,
+            seed: 0,
+            winners,
+            plies: 10,
+            seconds: vec![0.5; players],
+            moves_made: vec![5; players],
+        }
+    }
+
+    fn settings(agents: &[&str]) -> Settings {
+        Settings {
+            games: vec!["g".into()],
+            agents: agents.iter().map(|a| a.to_string()).collect(),
+            rounds: 1,
+            seed: 0,
+            max_plies: 100,
+        }
+    }
+
+    #[test]
+    fn tallies_three_player_results() {
+        let results = vec![
+            result(0, vec![0, 1, 2], Some(vec![0])),
+            result(1, vec![1, 2, 0], Some(vec![0, 2])),
+            result(2, vec![2, 0, 1], None),
+        ];
+        let s = summarize(&settings(&["mcts", "random", "x"]), &[3], 3, &results);
+        assert_eq!(s.anchor, "random");
+        let g = &s.games[0];
+        assert_eq!((g.games, g.finished, g.adjudicated), (3, 2, 1));
+        assert_eq!(g.first_seat_win_rate, Some(0.5));
+        assert_eq!(g.first_seat_score, Some(0.75));
+        let mcts = &g.agents[0];
+        assert_eq!(
+            (mcts.games, mcts.wins, mcts.draws, mcts.losses),
+            (2, 1, 1, 0)
+        );
+        assert_eq!(mcts.score, Some(0.75));
+        assert_eq!(mcts.adjudicated, 1);
+        let random = &g.agents[1];
+        assert_eq!((random.wins, random.draws, random.losses), (0, 1, 1));
+        assert_eq!(random.elo, Some(0.0));
+        assert!(mcts.elo.unwrap() > 0.0);
+        // The seconds of adjudicated games count too.
+        assert_eq!(mcts.seconds_per_move, Some(0.1));
+        assert_eq!(s.overall.agents, g.agents);
+    }
+
+    #[test]
+    fn score_interval_is_the_normal_interval() {
+        let results: Vec<GameResult> = (0..4)
+            .map(|i| result(i, vec![0, 1], Some(vec![if i == 0 { 1 } else { 0 }])))
+            .collect();
+        let s = summarize(&settings(&["a", "b"]), &[2], 4, &results);
+        let a = &s.games[0].agents[0];
+        // Scores 0,1,1,1: mean 0.75, sample sd 0.5, half width 1.96·0.25.
+        assert_eq!(a.score, Some(0.75));
+        assert!((a.score_low.unwrap() - (0.75 - Z95 * 0.25)).abs() < 1e-12);
+        assert_eq!(a.score_high, Some(1.0));
+    }
+}

@@ -1,0 +1,464 @@
+//! `tabula arena` run as a user would: files, determinism, resume, errors.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    ok: bool,
+}
+
+fn tabula(args: &[&str], stdin: &str) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        ok: output.status.success(),
+    }
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Whether the shipped catalog has `spec` (the games are written in parallel).
+fn has_game(spec: &str) -> bool {
+    let out = tabula(&["perft", spec, "1"], "");
+    out.ok
+}
+
+/// `diffusion`, plus a 3-player game when one is registered.
+fn games() -> String {
+    if has_game("calcala(players=3)") {
+        "diffusion,calcala(players=3)".to_string()
+    } else {
+        "diffusion".to_string()
+    }
+}
+
+fn arena(games: &str, out: &Path, extra: &[&str]) -> Run {
+    let out = out.to_str().unwrap();
+    let mut args = vec![
+        "arena",
+        "--games",
+        games,
+        "--agents",
+        "random",
+        "mcts(iterations=50)",
+        "random(seed=5)",
+        "--rounds",
+        "2",
+        "--out",
+        out,
+    ];
+    if !extra.contains(&"--seed") {
+        args.extend_from_slice(&["--seed", "9"]);
+    }
+    args.extend_from_slice(extra);
+    tabula(&args, "")
+}
+
+fn read_json(path: PathBuf) -> Value {
+    serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// The records of games.jsonl by schedule index, without timing fields.
+fn records(out: &Path) -> BTreeMap<u64, Value> {
+    let text = fs::read_to_string(out.join("games.jsonl")).unwrap();
+    let mut by_index = BTreeMap::new();
+    for line in text.lines() {
+        let mut record: Value = serde_json::from_str(line).unwrap();
+        record.as_object_mut().unwrap().remove("seconds");
+        let index = record["index"].as_u64().unwrap();
+        assert!(
+            by_index.insert(index, record).is_none(),
+            "index {index} twice"
+        );
+    }
+    by_index
+}
+
+/// summary.json without the timing fields.
+fn summary(out: &Path) -> Value {
+    let mut summary = read_json(out.join("summary.json"));
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("seconds_per_move");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut summary);
+    summary
+}
+
+#[test]
+fn same_seed_same_games_whatever_the_thread_count() {
+    let games = games();
+    let (one, two) = (scratch("threads1"), scratch("threads2"));
+    let a = arena(&games, &one, &["--threads", "1"]);
+    assert!(a.ok, "{}", a.stderr);
+    let b = arena(&games, &two, &["--threads", "2"]);
+    assert!(b.ok, "{}", b.stderr);
+    assert_eq!(records(&one), records(&two));
+    assert_eq!(summary(&one), summary(&two));
+    // The tables agree too, apart from the timing column and wall time.
+    let table = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.contains(" s on "))
+            .map(|l| l.rsplit_once(' ').map_or(l, |(head, _)| head).to_string())
+            .collect()
+    };
+    assert_eq!(table(&a.stdout), table(&b.stdout));
+    let _ = fs::remove_dir_all(&one);
+    let _ = fs::remove_dir_all(&two);
+}
+
+#[test]
+fn output_files_have_their_shapes() {
+    let games = games();
+    let out = scratch("shapes");
+    let run = arena(&games, &out, &["--threads", "2"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("== diffusion (2 players)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Elo ± 95% by game (random = 0"),
+        "{}",
+        run.stdout
+    );
+
+    let n_games = games.split(',').count();
+    let three = n_games == 2;
+    // 2 rounds × (6 ordered pairs of 3 agents, + 3 rotations for 3 players).
+    let scheduled = 2 * (6 + if three { 3 } else { 0 });
+    let records = records(&out);
+    assert_eq!(
+        records.keys().copied().collect::<Vec<_>>(),
+        (0..scheduled as u64).collect::<Vec<_>>()
+    );
+    for record in records.values() {
+        assert_eq!(record["format"], "tabula-record");
+        assert_eq!(record["version"], 1);
+        let players = record["agents"].as_array().unwrap().len();
+        for key in [
+            "game",
+            "moves",
+            "seed",
+            "round",
+            "outcome",
+            "adjudicated",
+            "plies",
+        ] {
+            assert!(record.get(key).is_some(), "no {key} in {record}");
+        }
+        assert_eq!(record["seats"].as_array().unwrap().len(), players);
+        assert_eq!(record["scores"].as_array().unwrap().len(), players);
+        assert_eq!(
+            record["moves"].as_array().unwrap().len() as u64,
+            record["plies"].as_u64().unwrap()
+        );
+    }
+
+    let summary = read_json(out.join("summary.json"));
+    assert_eq!(summary["anchor"], "random");
+    assert_eq!(summary["scheduled"], scheduled);
+    assert_eq!(summary["played"], scheduled);
+    assert_eq!(summary["settings"]["agents"][1], "mcts(iterations=50)");
+    let sections = summary["games"].as_array().unwrap();
+    assert_eq!(sections.len(), n_games);
+    for section in sections.iter().chain([&summary["overall"]]) {
+        let agents = section["agents"].as_array().unwrap();
+        assert_eq!(agents.len(), 3);
+        assert_eq!(agents[0]["elo"], 0.0);
+        for a in agents {
+            for key in [
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "adjudicated",
+                "score",
+                "score_low",
+                "score_high",
+                "elo",
+                "elo_se",
+                "elo_low",
+                "elo_high",
+                "seconds_per_move",
+            ] {
+                assert!(a.get(key).is_some(), "no {key} in {a}");
+            }
+            let score = a["score"].as_f64().unwrap();
+            assert!(
+                a["score_low"].as_f64().unwrap() <= score
+                    && score <= a["score_high"].as_f64().unwrap()
+            );
+            let total = ["wins", "draws", "losses"]
+                .iter()
+                .map(|k| a[k].as_u64().unwrap())
+                .sum::<u64>();
+            assert_eq!(total, a["games"].as_u64().unwrap());
+        }
+    }
+
+    let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(&header[..4], &["game", "players", "agent", "games"]);
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 3 * (n_games + 1));
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("diffusion,2,mcts(iterations=50),")),
+        "{csv}"
+    );
+    assert!(rows.iter().any(|r| r.starts_with("all,,random,")), "{csv}");
+
+    for section in sections.iter().chain([&summary["overall"]]) {
+        let stem: String = section["game"]
+            .as_str()
+            .unwrap()
+            .replace(['(', '=', ','], "-")
+            .replace(')', "");
+        let svg = fs::read_to_string(out.join(format!("ratings-{stem}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("mcts(iterations=50)"));
+    }
+
+    // Any record can be replayed in the REPL.
+    let file = out.join("games.jsonl");
+    let repl = tabula(&["play"], &format!("load {}#2 3\n", file.display()));
+    assert!(
+        repl.ok && repl.stdout.contains("loaded"),
+        "{}{}",
+        repl.stdout,
+        repl.stderr
+    );
+    let _ = fs::remove_dir_all(&out);
+}
+
+#[test]
+fn resume_after_an_interruption_gives_the_same_summary() {
+    let games = games();
+    let (whole, cut) = (scratch("whole"), scratch("cut"));
+    assert!(arena(&games, &whole, &["--threads", "2"]).ok);
+    assert!(arena(&games, &cut, &["--threads", "2"]).ok);
+    // Interrupt: keep 5 games and half of the sixth line.
+    let file = cut.join("games.jsonl");
+    let text = fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = lines[..5].join("\n");
+    kept.push('\n');
+    kept.push_str(&lines[5][..lines[5].len() / 2]);
+    fs::write(&file, kept).unwrap();
+    fs::remove_file(cut.join("summary.json")).unwrap();
+
+    // Without --resume the results are not overwritten.
+    let refused = arena(&games, &cut, &[]);
+    assert!(
+        !refused.ok && refused.stderr.contains("--resume"),
+        "{}",
+        refused.stderr
+    );
+    // Other settings are refused, clearly.
+    let other = arena(&games, &cut, &["--resume", "--seed", "10"]);
+    assert!(
+        !other.ok && other.stderr.contains("different settings"),
+        "{}",
+        other.stderr
+    );
+
+    let resumed = arena(&games, &cut, &["--resume", "--threads", "1"]);
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert!(
+        resumed.stderr.contains("5 already played"),
+        "{}",
+        resumed.stderr
+    );
+    assert_eq!(records(&whole), records(&cut));
+    assert_eq!(summary(&whole), summary(&cut));
+    // Resuming a finished tournament plays nothing and changes nothing.
+    let again = arena(&games, &cut, &["--resume"]);
+    assert!(
+        again.ok && again.stdout.contains("0 games played"),
+        "{}",
+        again.stdout
+    );
+    assert_eq!(summary(&whole), summary(&cut));
+    let _ = fs::remove_dir_all(&whole);
+    let _ = fs::remove_dir_all(&cut);
+}
+
+#[test]
+fn resume_refuses_records_from_another_tournament() {
+    let out = scratch("foreign");
+    assert!(arena("diffusion", &out, &[]).ok);
+    // Without the settings file, the records themselves are checked.
+    fs::remove_file(out.join("arena.json")).unwrap();
+    let run = arena("diffusion", &out, &["--resume", "--seed", "3"]);
+    assert!(
+        !run.ok && run.stderr.contains("original settings"),
+        "{}",
+        run.stderr
+    );
+    let _ = fs::remove_dir_all(&out);
+}
+
+#[test]
+fn games_cut_at_the_ply_limit_are_reported_not_counted() {
+    let out = scratch("plies");
+    let run = arena("diffusion", &out, &["--max-plies", "4"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("0 games, 12 adjudicated at 4 plies"),
+        "{}",
+        run.stdout
+    );
+    let summary = read_json(out.join("summary.json"));
+    let section = &summary["games"][0];
+    assert_eq!(section["adjudicated"], 12);
+    assert_eq!(section["finished"], 0);
+    for a in section["agents"].as_array().unwrap() {
+        assert_eq!(a["games"], 0);
+        assert_eq!(a["adjudicated"], 8);
+        assert!(a["score"].is_null());
+    }
+    for record in records(&out).values() {
+        assert_eq!(record["adjudicated"], true);
+        assert!(record["winners"].is_null());
+    }
+    let _ = fs::remove_dir_all(&out);
+}
+
+#[test]
+fn bad_specs_fail_before_any_game() {
+    let out = scratch("bad");
+    let path = out.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--games", "chess", "--agents", "random", "mcts"],
+            "diffusion",
+        ),
+        (
+            &[
+                "--games",
+                "diffusion(width=99)",
+                "--agents",
+                "random",
+                "mcts",
+            ],
+            "width",
+        ),
+        (
+            &["--games", "diffusion", "--agents", "random", "alphazero"],
+            "human, random, mcts",
+        ),
+        (
+            &[
+                "--games",
+                "diffusion",
+                "--agents",
+                "random",
+                "mcts(iterations=0)",
+            ],
+            "iterations",
+        ),
+        (
+            &[
+                "--games",
+                "diffusion",
+                "--agents",
+                "random",
+                "mcts(depth=2)",
+            ],
+            "iterations",
+        ),
+        (
+            &["--games", "diffusion", "--agents", "random", "human"],
+            "human",
+        ),
+        (
+            &["--games", "diffusion", "--agents", "random", "random"],
+            "twice",
+        ),
+        (
+            &["--games", "diffusion", "--agents", "random"],
+            "two agents",
+        ),
+        (
+            &[
+                "--games",
+                "diffusion",
+                "--agents",
+                "random",
+                "mcts",
+                "--rounds",
+                "0",
+            ],
+            "--rounds",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["arena", "--out", path];
+        all.extend_from_slice(args);
+        let run = tabula(&all, "");
+        assert!(!run.ok, "{args:?} accepted");
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+        assert!(!out.exists(), "{args:?} started");
+    }
+}
+
+#[test]
+fn agents_may_be_given_as_one_comma_separated_value() {
+    let out = scratch("comma");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion",
+            "--agents",
+            "random,mcts(iterations=20,c=0.7)",
+            "--rounds",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("mcts(iterations=20,c=0.7)"),
+        "{}",
+        run.stdout
+    );
+    let _ = fs::remove_dir_all(&out);
+}
