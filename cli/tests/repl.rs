@@ -227,7 +227,18 @@ fn list_perft_and_bench() {
     assert!(perft.stdout.contains("perft 2: 132 "), "{}", perft.stdout);
     let bad = tabula(&["perft", "diffusion", "2", "--position", "bad"], "");
     assert!(!bad.ok && bad.stderr.contains("bad position"));
-    let bench = tabula(&["bench", "diffusion", "--seconds", "0.05", "--threads", "2", "--json"], "");
+    let bench = tabula(
+        &[
+            "bench",
+            "diffusion",
+            "--seconds",
+            "0.05",
+            "--threads",
+            "2",
+            "--json",
+        ],
+        "",
+    );
     assert!(bench.ok, "{}", bench.stderr);
     let reports: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
     assert!(reports[0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
