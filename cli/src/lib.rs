@@ -68,7 +68,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
         None => return repl::run(registry, None),
         Some(Command::Play { game }) => return repl::run(registry, game.as_deref()),
         Some(Command::List) => {
-            tools::list(&registry);
+            println!("{}", tools::games_table(&registry));
             Ok(())
         }
         Some(Command::Bench {

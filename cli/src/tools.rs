@@ -5,20 +5,21 @@ use std::time::{Duration, Instant};
 use tabula::bench::BenchConfig;
 use tabula::Registry;
 
-pub fn list(registry: &Registry) {
+/// The games with their descriptions and parameters, for `tabula list`
+/// and the REPL's `games`.
+pub fn games_table(registry: &Registry) -> String {
+    let mut text = String::new();
     for game in registry.games() {
-        println!("{:<16} {}", game.name(), game.description());
+        text += &format!("{:<16} {}\n", game.name(), game.description());
         for p in game.param_specs() {
-            println!(
-                "{:<18}{}={} ({}): {}",
-                "",
-                p.name,
-                p.default,
-                p.describe_values(),
-                p.help
+            let values = p.describe_values();
+            text += &format!(
+                "{:<18}{}={} ({values}): {}\n",
+                "", p.name, p.default, p.help
             );
         }
     }
+    text.trim_end().to_string()
 }
 
 pub fn bench(

@@ -3,38 +3,12 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    ok: bool,
-}
+mod common;
 
-fn tabula(args: &[&str], stdin: &str) -> Run {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        ok: output.status.success(),
-    }
-}
+use common::{tabula, Run};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -1,35 +1,8 @@
 //! The `tabula` binary driven by scripts on stdin, as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    ok: bool,
-}
-
-fn tabula(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        ok: output.status.success(),
-    }
-}
+use common::{tabula, Run};
 
 fn last_state(run: &Run) -> serde_json::Value {
     let line = run

@@ -71,7 +71,9 @@ pub fn execute(
     };
     let io = |e: std::io::Error| e.to_string();
     match word.to_ascii_lowercase().as_str() {
-        "games" | "list" => writeln!(out, "{}", games_list(session)).map_err(io)?,
+        "games" | "list" => {
+            writeln!(out, "{}", crate::tools::games_table(&session.registry)).map_err(io)?
+        }
         "new" => new_game(session, required(rest, "new GAME")?, display, out)?,
         "show" | "board" => {
             no_args(word, rest)?;
@@ -181,25 +183,6 @@ fn count(rest: &str) -> Result<usize, String> {
             .filter(|&n: &usize| n > 0)
             .ok_or_else(|| format!("`{n}` is not a positive number")),
     }
-}
-
-fn games_list(session: &Session) -> String {
-    let mut text = String::new();
-    for game in session.registry.games() {
-        let _ = writeln!(text, "{:<16} {}", game.name(), game.description());
-        for p in game.param_specs() {
-            let _ = writeln!(
-                text,
-                "{:<18}{}={} ({}): {}",
-                "",
-                p.name,
-                p.default,
-                p.describe_values(),
-                p.help
-            );
-        }
-    }
-    text.trim_end().to_string()
 }
 
 fn new_game(
