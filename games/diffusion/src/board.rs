@@ -312,6 +312,7 @@ impl Game for Diffusion {
         ["A", "B"][seat.min(1)].to_string()
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         // Play never empties both blocks at once; A is checked first for
         // positions set up by hand.
@@ -340,6 +341,7 @@ impl Game for Diffusion {
         (mv.0 as usize) < self.pit_count() && self.stones(mv) > 0 && self.outcome().is_none()
     }
 
+    #[inline]
     fn play(&mut self, mv: Pit) {
         let shift = 4 * mv.0 as u32;
         let count = (self.cells >> shift) as usize & 0xF;
@@ -365,6 +367,7 @@ impl Game for Diffusion {
         self.to_move ^= 1;
     }
 
+    #[inline]
     fn random_move(&self, rng: &mut Rng, _: &mut Vec<Pit>) -> Option<Pit> {
         if self.outcome().is_some() {
             return None;
