@@ -1,0 +1,80 @@
+//! The same criterion suite for every game: legal-move generation, a ply,
+//! random playouts from the start and from mid-game, and MCTS iterations.
+//! `cargo bench -p tabula-tests --bench games [-- FILTER]`; adding a game is
+//! one line in `main`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use tabula::mcts::{Mcts, MctsConfig};
+use tabula::playout::random_playout;
+use tabula::{Boxed, Game};
+use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
+
+const MCTS_ITERATIONS: u64 = 1000;
+
+/// The start and a position 20 random plies in (or as far as the game went).
+fn positions<G: Game>(spec: &str) -> [(&'static str, G); 2] {
+    let game = tabula_games::registry().create(spec).unwrap();
+    let start = game.as_any().downcast_ref::<Boxed<G>>().unwrap().state.clone();
+    let mut mid = start.clone();
+    let mut rng = tabula::rng::seeded(3);
+    for _ in 0..20 {
+        match mid.random_move(&mut rng, &mut Vec::new()) {
+            Some(mv) if {
+                let mut next = mid.clone();
+                next.play(mv);
+                next.outcome().is_none()
+            } => mid.play(mv),
+            _ => break,
+        }
+    }
+    [("start", start), ("mid-game", mid)]
+}
+
+fn suite<G: Game>(c: &mut Criterion, spec: &str) {
+    let mut group = c.benchmark_group(spec);
+    let mut moves = Vec::new();
+    let mut rng = tabula::rng::seeded(1);
+    for (at, state) in positions::<G>(spec) {
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(BenchmarkId::new("legal_moves", at), |b| {
+            b.iter(|| black_box(&state).legal_moves(&mut moves))
+        });
+        state.legal_moves(&mut moves);
+        let mv = moves[0];
+        group.bench_function(BenchmarkId::new("clone_play", at), |b| {
+            b.iter(|| {
+                let mut next = black_box(&state).clone();
+                next.play(mv);
+                next
+            })
+        });
+        group.bench_function(BenchmarkId::new("random_playout", at), |b| {
+            b.iter(|| {
+                let mut playout = state.clone();
+                random_playout(&mut playout, &mut rng, 1000, &mut moves).plies
+            })
+        });
+        group.throughput(Throughput::Elements(MCTS_ITERATIONS));
+        group.bench_function(BenchmarkId::new("mcts_1000_iterations", at), |b| {
+            b.iter(|| {
+                let mut mcts = Mcts::<G>::new(MctsConfig {
+                    iterations: Some(MCTS_ITERATIONS),
+                    ..MctsConfig::default()
+                });
+                mcts.search(&state).best
+            })
+        });
+    }
+    group.finish();
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    suite::<Diffusion>(&mut c, "diffusion");
+    suite::<GridDiffusion>(&mut c, "grid-diffusion");
+    suite::<Calcala>(&mut c, "calcala");
+    suite::<Differo>(&mut c, "differo");
+    c.final_summary();
+}
