@@ -16,18 +16,24 @@ const MCTS_ITERATIONS: u64 = 1000;
 /// The start and a position 20 random plies in (or as far as the game went).
 fn positions<G: Game>(spec: &str) -> [(&'static str, G); 2] {
     let game = tabula_games::registry().create(spec).unwrap();
-    let start = game.as_any().downcast_ref::<Boxed<G>>().unwrap().state.clone();
+    let start = game
+        .as_any()
+        .downcast_ref::<Boxed<G>>()
+        .unwrap()
+        .state
+        .clone();
     let mut mid = start.clone();
     let mut rng = tabula::rng::seeded(3);
     for _ in 0..20 {
-        match mid.random_move(&mut rng, &mut Vec::new()) {
-            Some(mv) if {
-                let mut next = mid.clone();
-                next.play(mv);
-                next.outcome().is_none()
-            } => mid.play(mv),
-            _ => break,
+        let Some(mv) = mid.random_move(&mut rng, &mut Vec::new()) else {
+            break;
+        };
+        let mut next = mid.clone();
+        next.play(mv);
+        if next.outcome().is_some() {
+            break;
         }
+        mid = next;
     }
     [("start", start), ("mid-game", mid)]
 }
