@@ -171,11 +171,15 @@ fn parse_switch(key: &str, value: &str) -> Result<bool, SpecError> {
     }
 }
 
+/// Whole seconds or milliseconds when exact, otherwise decimal seconds
+/// (never rounded, so the text reads back to the same duration).
 fn format_duration(d: Duration) -> String {
-    if d.subsec_millis() == 0 {
+    if d.subsec_nanos() == 0 {
         format!("{}s", d.as_secs())
-    } else {
+    } else if d.subsec_nanos().is_multiple_of(1_000_000) {
         format!("{}ms", d.as_millis())
+    } else {
+        format!("{}s", d.as_secs_f64())
     }
 }
 

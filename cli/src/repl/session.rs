@@ -178,9 +178,18 @@ impl Session {
 
     /// Replaces the session with a record's game, up to `ply` moves.
     pub fn load(&mut self, record: &GameRecord, ply: Option<usize>) -> Result<(), String> {
-        let states = record
-            .replay(&self.registry, ply)
+        let plies = ply.unwrap_or(record.moves.len());
+        if plies > record.moves.len() {
+            return Err(format!(
+                "the record holds {} moves, not {plies}",
+                record.moves.len()
+            ));
+        }
+        // Every move is checked, since `redo` steps through those after `ply`.
+        let mut states = record
+            .replay(&self.registry, None)
             .map_err(|e| e.to_string())?;
+        states.truncate(plies + 1);
         let players = states[0].players();
         let mut seats = vec![AgentSpec::Human; players];
         for (seat, text) in record.agents.iter().enumerate().take(players) {
@@ -188,7 +197,6 @@ impl Session {
                 .parse()
                 .map_err(|e| format!("record seat {}: {e}", seat + 1))?;
         }
-        let plies = states.len() - 1;
         let default_start = record.start.is_none();
         self.seats = seats;
         self.seed = record.seed;

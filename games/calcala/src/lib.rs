@@ -16,7 +16,9 @@
 //! - Endless relays are detected exactly as RULES.md says: the first relay
 //!   moment whose state (board, pit, direction) repeats an earlier relay
 //!   moment of the same turn ends the turn with the board as it is then,
-//!   the pit not picked up, no capture. The turn still passes.
+//!   the pit not picked up, no capture. The turn still passes. A turn that
+//!   reaches [`MAX_RELAYS`] relay moments ends the same way: hand-made
+//!   positions with hundreds of stones can otherwise relay for minutes.
 //! - A finished game (≤ 6 stones on the board) where every player has the
 //!   same captures is a win shared by all of them (a draw).
 //! - Position text may describe any position, not just one reachable from
@@ -37,7 +39,7 @@ mod sowing;
 pub use game::{Calcala, Setup, END_STONES, MAX_STONES};
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
 pub use notation::{parse_move, parse_pit, Move};
-pub use sowing::Event;
+pub use sowing::{Event, MAX_RELAYS};
 
 /// The events of `mv` played from `state`, in order: pick-ups, every stone
 /// dropped, then the capture or the end of an endless relay. The REPL's path

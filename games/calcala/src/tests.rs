@@ -511,3 +511,34 @@ fn sowing_agrees_with_the_plain_reference() {
     // About 1 move in 400 here; fewer would mean the check proved little.
     assert!(endless > 50, "only {endless} endless relays met");
 }
+
+/// Found by fuzzing: hand-made positions whose relays ran for minutes before
+/// their cycle closed. The relay cap ends them as endless relays.
+#[test]
+fn relay_chains_stop_at_the_cap() {
+    let start = new_game(2, "standard");
+    for (position, text) in [
+        (
+            "2,3,2,2,2,2/2,2,2,2,1,2/2,2,2,2,2,2/2,2,2,2,3,2/2,1,2,2,2,2/82,2,2,2,1,2 1 0,0",
+            "D3-SW",
+        ),
+        (
+            "51,54,10,1,4,3/5,6,11,4,3,7/3,3,5,5,7,4/5,6,2,7,6,3/4,3,3,1,2,7/4,4,3,2,2,4 1 0,0",
+            "A2-SE",
+        ),
+    ] {
+        let state = start.parse_position(position).unwrap();
+        let events = trace(&state, mv(text));
+        let relays = events
+            .iter()
+            .filter(|e| matches!(e, Event::PickUp { .. }))
+            .count()
+            - 1;
+        assert_eq!(relays, crate::MAX_RELAYS, "{text} at {position}");
+        assert_eq!(events.last(), Some(&Event::Endless));
+        let mut played = state;
+        played.play(mv(text));
+        assert_eq!(played.captures(0), 0, "an endless relay captures nothing");
+        assert_eq!(played.to_move(), 1, "the turn passes");
+    }
+}
