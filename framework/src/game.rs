@@ -10,6 +10,7 @@ use crate::outcome::{Outcome, Scores};
 use crate::params::{ParamError, ParamSpec, Params};
 use crate::render::View;
 use crate::rng::Rng;
+use crate::spec::{Spec, SpecError};
 
 /// A player's seat, numbered from 0 in turn order (shown to users from 1).
 pub type Seat = usize;
@@ -92,6 +93,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn rules() -> &'static str;
     /// The start position for these (already validated) parameters.
     fn new(params: &Params) -> Result<Self, ParamError>;
+
+    /// The start position for a spec text such as `diffusion(width=8)`,
+    /// typed: for tests, benchmarks and programs that know their game.
+    fn from_spec(text: &str) -> Result<Self, SpecError> {
+        let spec = Spec::parse(text)?;
+        if spec.name != Self::NAME {
+            return Err(SpecError::UnknownName {
+                kind: "game",
+                name: spec.name,
+                choices: vec![Self::NAME.to_string()],
+            });
+        }
+        let params = Params::resolve(Self::NAME, Self::param_specs(), &spec.args)?;
+        Self::new(&params).map_err(|e| e.in_game(Self::NAME))
+    }
 
     /// How many players this position seats.
     fn players(&self) -> usize;

@@ -104,6 +104,16 @@ impl ParamError {
             expected: expected.into(),
         }
     }
+
+    /// As a spec error of game `game`.
+    pub fn in_game(self, game: &str) -> SpecError {
+        SpecError::BadValue {
+            owner: game.to_string(),
+            key: self.key,
+            value: self.value,
+            expected: self.expected,
+        }
+    }
 }
 
 impl Params {

@@ -42,12 +42,7 @@ impl<G: Game> GameEntry for Entry<G> {
 
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError> {
         let params = Params::resolve(G::NAME, G::param_specs(), args)?;
-        let state = G::new(&params).map_err(|e| SpecError::BadValue {
-            owner: G::NAME.to_string(),
-            key: e.key,
-            value: e.value,
-            expected: e.expected,
-        })?;
+        let state = G::new(&params).map_err(|e| e.in_game(G::NAME))?;
         Ok(Box::new(Boxed { state, params }))
     }
 }

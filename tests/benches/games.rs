@@ -8,20 +8,14 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::playout::random_playout;
-use tabula::{Boxed, Game};
+use tabula::Game;
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 const MCTS_ITERATIONS: u64 = 1000;
 
 /// The start and a position 20 random plies in (or as far as the game went).
 fn positions<G: Game>(spec: &str) -> [(&'static str, G); 2] {
-    let game = tabula_games::registry().create(spec).unwrap();
-    let start = game
-        .as_any()
-        .downcast_ref::<Boxed<G>>()
-        .unwrap()
-        .state
-        .clone();
+    let start = G::from_spec(spec).unwrap();
     let mut mid = start.clone();
     let mut rng = tabula::rng::seeded(3);
     for _ in 0..20 {

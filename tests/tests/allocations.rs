@@ -5,7 +5,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tabula::playout::random_playout;
-use tabula::{Boxed, Game};
+use tabula::Game;
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 struct Counting;
@@ -56,13 +56,7 @@ fn measure<G: Game>(start: &G, playouts: u64) -> (usize, u64, u64) {
 
 /// Measures playouts from the start and from 30 random plies in.
 fn check<G: Game>(spec: &str) -> String {
-    let registry = tabula_games::registry();
-    let game = registry.create(spec).unwrap();
-    let start = &game
-        .as_any()
-        .downcast_ref::<Boxed<G>>()
-        .expect("the registered type")
-        .state;
+    let start = &G::from_spec(spec).unwrap();
     let mut mid_game = start.clone();
     let mut rng = tabula::rng::seeded(7);
     for _ in 0..30 {

@@ -9,19 +9,12 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use tabula::rng::{seeded, Rng};
-use tabula::{Boxed, Game};
+use tabula::Game;
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 /// The state `spec` starts from, as its concrete type.
 fn start<G: Game>(spec: &str) -> G {
-    let game = tabula_games::registry()
-        .create(spec)
-        .unwrap_or_else(|e| panic!("{spec}: {e}"));
-    game.as_any()
-        .downcast_ref::<Boxed<G>>()
-        .unwrap_or_else(|| panic!("{spec} is not a {}", G::NAME))
-        .state
-        .clone()
+    G::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// Plays up to `plies` random moves from `spec`'s start with `seed`,

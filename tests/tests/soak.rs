@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use tabula::rng::seeded;
-use tabula::{Boxed, Game, Outcome};
+use tabula::{Game, Outcome};
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 /// Plies after which a game is adjudicated (none of these games has a
@@ -25,14 +25,7 @@ struct Tally {
 }
 
 fn start<G: Game>(spec: &str) -> G {
-    let game = tabula_games::registry()
-        .create(spec)
-        .unwrap_or_else(|e| panic!("{spec}: {e}"));
-    game.as_any()
-        .downcast_ref::<Boxed<G>>()
-        .expect("the spec's game")
-        .state
-        .clone()
+    G::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn check_outcome(outcome: &Outcome, players: usize, spec: &str) {

@@ -275,12 +275,7 @@ mod tests {
     use super::*;
 
     fn game(size: &str, line: &str) -> TicTacToe {
-        let args = [
-            ("size".to_string(), size.to_string()),
-            ("line".to_string(), line.to_string()),
-        ];
-        TicTacToe::new(&Params::resolve("tictactoe", TicTacToe::param_specs(), &args).unwrap())
-            .unwrap()
+        TicTacToe::from_spec(&format!("tictactoe(size={size},line={line})")).unwrap()
     }
 
     #[test]

@@ -1,19 +1,14 @@
 use tabula::conformance::{self, Config};
-use tabula::{Game, MoveError, Outcome, Params, View};
+use tabula::{Game, MoveError, Outcome, View};
 
 use crate::{Diffusion, Pit};
 
-fn game(args: &[(&str, &str)]) -> Diffusion {
-    let args: Vec<(String, String)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let params = Params::resolve(Diffusion::NAME, Diffusion::param_specs(), &args).unwrap();
-    Diffusion::new(&params).unwrap()
+fn game(spec: &str) -> Diffusion {
+    Diffusion::from_spec(spec).unwrap()
 }
 
 fn standard() -> Diffusion {
-    game(&[])
+    game("diffusion")
 }
 
 /// Sets up `before`, plays `mv`, and checks the position text after.
@@ -89,7 +84,7 @@ fn b_wins_by_emptying_own_block() {
 
 #[test]
 fn rows_variant_gives_each_player_a_row() {
-    let rows = game(&[("blocks", "rows")]);
+    let rows = game("diffusion(blocks=rows)");
     let mut state = rows.parse_position("000000/000001 A").unwrap();
     assert_eq!(
         state.outcome(),
@@ -104,7 +99,7 @@ fn rows_variant_gives_each_player_a_row() {
 
 #[test]
 fn wider_boards_use_more_letters() {
-    let wide = game(&[("width", "10"), ("stones", "2")]);
+    let wide = game("diffusion(width=10,stones=2)");
     assert_eq!(wide.position(), "2222222222/2222222222 A");
     assert_eq!(wide.parse_move("J"), Ok(Pit(19)));
     assert!(wide.parse_move("k").is_err());
@@ -152,19 +147,13 @@ fn bad_positions_are_rejected() {
 
 #[test]
 fn bad_parameters_are_rejected() {
-    let odd = Params::resolve(
-        "diffusion",
-        Diffusion::param_specs(),
-        &[("width".into(), "7".into())],
-    )
-    .unwrap();
-    assert!(Diffusion::new(&odd).is_err());
-    assert!(Params::resolve(
-        "diffusion",
-        Diffusion::param_specs(),
-        &[("stones".into(), "6".into())]
-    )
-    .is_err());
+    let odd = Diffusion::from_spec("diffusion(width=7)").unwrap_err();
+    assert!(odd.to_string().contains("an even number"), "{odd}");
+    assert!(Diffusion::from_spec("diffusion(stones=6)").is_err());
+    assert!(
+        Diffusion::from_spec("calcala").is_err(),
+        "another game's name"
+    );
 }
 
 #[test]
@@ -202,14 +191,14 @@ fn conformance_standard() {
 
 #[test]
 fn conformance_variants() {
-    for args in [
-        vec![("width", "4"), ("stones", "1")],
-        vec![("width", "8"), ("stones", "3")],
-        vec![("width", "12"), ("stones", "5")],
-        vec![("blocks", "rows")],
+    for spec in [
+        "diffusion(width=4,stones=1)",
+        "diffusion(width=8,stones=3)",
+        "diffusion(width=12,stones=5)",
+        "diffusion(blocks=rows)",
     ] {
         conformance::check(
-            &game(&args),
+            &game(spec),
             &Config {
                 games: 300,
                 ..Config::default()
