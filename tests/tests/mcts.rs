@@ -123,3 +123,50 @@ fn same_seed_same_game() {
     };
     assert_eq!(play(), play());
 }
+
+/// Known answers with 3 and 4 players: the last seat to move can end the
+/// game with a capture that makes it the sole winner. A perspective error
+/// (judging nodes by the wrong seat) would miss it or call it a loss.
+#[test]
+fn mcts_finds_the_last_seats_winning_capture_with_three_and_four_players() {
+    use tabula::Game;
+    use tabula_games::Calcala;
+    let board = "1,0,2,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,1,0,0/0,1,0,0,1,0/0,0,0,0,0,2";
+    for (spec, position, seat) in [
+        ("calcala(players=3)", format!("{board} 3 10,10,9"), 2),
+        ("calcala(players=4)", format!("{board} 4 10,10,10,9"), 3),
+    ] {
+        let state = Calcala::from_spec(spec)
+            .unwrap()
+            .parse_position(&position)
+            .unwrap();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let winning: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut next = state;
+                next.play(mv);
+                next.outcome() == Some(tabula::Outcome::win(seat))
+            })
+            .collect();
+        assert!(
+            !winning.is_empty() && winning.len() < moves.len(),
+            "{position}: a real choice"
+        );
+        let mut mcts = tabula::mcts::Mcts::new(tabula::mcts::MctsConfig {
+            iterations: Some(20_000),
+            seed: 5,
+            ..Default::default()
+        });
+        let report = mcts.search(&state);
+        assert!(
+            winning.contains(&report.best),
+            "{position}: chose {}",
+            state.format_move(report.best)
+        );
+        let proven = report.proven.expect("an immediate win is proven");
+        assert_eq!(proven.score(seat), 1.0, "{position}: {proven:?}");
+    }
+}
