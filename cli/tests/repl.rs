@@ -216,3 +216,28 @@ fn list_perft_and_bench() {
     let reports: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
     assert!(reports[0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn with_no_human_seated_only_ai_and_go_move() {
+    let run = tabula(
+        &["play"],
+        "agent 1 random(seed=1)\nagent 2 random(seed=2)\nnew diffusion\nstate\nai\nstate\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let states: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        states[0]["moves"],
+        serde_json::json!([]),
+        "`new` plays nothing"
+    );
+    assert_eq!(
+        states[1]["moves"].as_array().unwrap().len(),
+        1,
+        "`ai` plays one move"
+    );
+}

@@ -17,10 +17,10 @@ pub struct Command {
 
 pub const COMMANDS: &[Command] = &[
     Command { name: "games", args: "", help: "list the games you can play" },
-    Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once" },
+    Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once when a human is seated" },
     Command { name: "show", args: "", help: "draw the board" },
     Command { name: "moves", args: "", help: "list the legal moves" },
-    Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); agents then reply until a human is to move" },
+    Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); seated agents then reply until a human is to move" },
     Command { name: "undo", args: "[N]", help: "take back N moves (default 1)" },
     Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1)" },
     Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats" },
@@ -229,12 +229,17 @@ fn play(
     agents_reply(session, display, out)
 }
 
-/// Agents move while an agent's seat is to move.
+/// Agents move while an agent's seat is to move and a human plays too.
 fn agents_reply(
     session: &mut Session,
     display: &Display,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    // Replies serve a human opponent; with no human seated only `ai` and
+    // `go` make moves, so `new` does not play a whole game by itself.
+    if !session.seats().iter().any(AgentSpec::is_human) {
+        return Ok(());
+    }
     let mut moved = false;
     while session.agent_to_move() {
         agent_move(session, display, out)?;
@@ -283,7 +288,9 @@ fn go(
         agent_move(session, display, out)?;
         plies += 1;
     }
-    show_board(session, display, out)?;
+    if display.boards {
+        writeln!(out, "{}", session.board(display.color)).map_err(|e| e.to_string())?;
+    }
     if let Some(result) = result_text(session.current()) {
         writeln!(out, "{result} after {} moves", session.moves().len())
             .map_err(|e| e.to_string())?;

@@ -62,6 +62,10 @@ impl Game for Differo {
         2
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        ["White", "Black"][seat.min(1)].to_string()
+    }
+
     fn to_move(&self) -> Seat {
         self.to_move as usize
     }

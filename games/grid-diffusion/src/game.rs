@@ -30,6 +30,10 @@ impl Game for GridDiffusion {
         2
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        crate::render::seat_name(seat).to_string()
+    }
+
     fn to_move(&self) -> Seat {
         self.to_move
     }

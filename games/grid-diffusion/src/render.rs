@@ -10,7 +10,8 @@ use crate::state::{GridDiffusion, BLACK, WHITE};
 /// Ko-forbidden moves shown before the list is cut short.
 const KO_SHOWN: usize = 24;
 
-fn seat_name(seat: usize) -> &'static str {
+/// Seat 0 is Black (moves first), seat 1 White.
+pub(crate) fn seat_name(seat: usize) -> &'static str {
     if seat == BLACK {
         "Black"
     } else {
