@@ -430,3 +430,17 @@ fn conformance_8x8() {
         },
     );
 }
+
+#[test]
+fn black_opens_stage_two_after_a_normal_drop_stage() {
+    let mut s = game(&[("size", "5x5"), ("stones", "2")]);
+    for cell in ["a1", "a3", "b1", "b3"] {
+        play(&mut s, cell);
+    }
+    assert_eq!(s.stage(), 2);
+    assert_eq!(
+        s.to_move(),
+        BLACK,
+        "White dropped last, so Black moves next"
+    );
+}
