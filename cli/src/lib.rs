@@ -1,4 +1,4 @@
-//! The `tabula` command: the REPL, `list`, `bench` and `perft`, over any
+//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `bench` and `perft`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line.
 
@@ -26,6 +26,8 @@ struct Cli {
 enum Command {
     /// List the games with their descriptions and parameters.
     List,
+    /// List the agent kinds with their descriptions and parameters.
+    Agents,
     /// Start the REPL (the default). Reads commands from stdin when it is not a terminal.
     Play {
         /// The game to start with, e.g. `diffusion(width=8)`.
@@ -69,6 +71,10 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Some(Command::Play { game }) => return repl::run(registry, game.as_deref()),
         Some(Command::List) => {
             println!("{}", tools::games_table(&registry));
+            Ok(())
+        }
+        Some(Command::Agents) => {
+            println!("{}", tools::agents_table(&registry));
             Ok(())
         }
         Some(Command::Bench {

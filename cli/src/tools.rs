@@ -1,4 +1,4 @@
-//! The non-interactive subcommands: `list`, `bench`, `perft`.
+//! The non-interactive subcommands: `list`, `agents`, `bench`, `perft`.
 
 use std::time::{Duration, Instant};
 
@@ -12,10 +12,32 @@ pub fn games_table(registry: &Registry) -> String {
     for game in registry.games() {
         text += &format!("{:<16} {}\n", game.name(), game.description());
         for p in game.param_specs() {
-            let values = p.describe_values();
             text += &format!(
-                "{:<18}{}={} ({values}): {}\n",
-                "", p.name, p.default, p.help
+                "{:<18}{} ({}): {}\n",
+                "",
+                p.usage(),
+                p.describe_values(),
+                p.help
+            );
+        }
+    }
+    text.trim_end().to_string()
+}
+
+/// The agent kinds with their descriptions and parameters, for
+/// `tabula agents` and the REPL's `agents`: derived from the kinds' own
+/// parameter tables, so it cannot drift from what the parser accepts.
+pub fn agents_table(registry: &Registry) -> String {
+    let mut text = format!("{:<16} {}\n", tabula::agents::HUMAN, "a person at the REPL");
+    for kind in registry.agent_kinds() {
+        text += &format!("{:<16} {}\n", kind.name, kind.description);
+        for p in kind.params {
+            text += &format!(
+                "{:<18}{} ({}): {}\n",
+                "",
+                p.usage(),
+                p.describe_values(),
+                p.help
             );
         }
     }

@@ -436,3 +436,31 @@ fn agents_may_be_given_as_one_comma_separated_value() {
     );
     let _ = fs::remove_dir_all(&out);
 }
+
+/// Time budgets shorter than one iteration, with more search threads than
+/// cores, finish every game (this died with exit 101).
+#[test]
+fn tiny_time_budgets_with_many_threads_finish_the_tournament() {
+    let dir = scratch("tiny-time");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "calcala",
+            "--agents",
+            "mcts(time=5ms,threads=4)",
+            "random",
+            "--rounds",
+            "2",
+            "--threads",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let lines = fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 4);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -15,7 +15,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use tabula::{AgentSpec, AnyGame, GameRecord, Registry};
+use tabula::{AnyGame, GameRecord, Registry};
 
 /// SplitMix64: a tiny seeded generator, so the input is the same every run.
 struct Rand(u64);
@@ -326,7 +326,7 @@ impl Model {
                                 .seat_name(s)
                                 .eq_ignore_ascii_case(seat.trim())
                         });
-                    let spec: Result<AgentSpec, _> = spec.trim().parse();
+                    let spec = self.registry.parse_agent(spec.trim());
                     assert!(
                         !(seat_ok && spec.is_ok_and(|s| !s.is_human())),
                         "generator bug: `{line}` seats an agent"

@@ -241,3 +241,73 @@ fn with_no_human_seated_only_ai_and_go_move() {
         "`ai` plays one move"
     );
 }
+
+#[test]
+fn agent_kinds_are_listed_from_their_parameter_tables() {
+    let listing = tabula(&["agents"], "");
+    assert!(listing.ok, "{}", listing.stderr);
+    for word in [
+        "human",
+        "random",
+        "mcts",
+        "max_nodes",
+        "reuse",
+        "threads",
+        "seed",
+    ] {
+        assert!(
+            listing.stdout.contains(word),
+            "`{word}` missing:\n{}",
+            listing.stdout
+        );
+    }
+    let run = tabula(&["play"], "agents\nhelp\nhelp mcts\n");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains(&listing.stdout), "`agents` in the REPL");
+    assert!(
+        run.stdout.contains("agents: human, random, mcts"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("max_nodes=20000000"), "{}", run.stdout);
+}
+
+#[test]
+fn agent_errors_name_the_agent_that_was_written() {
+    let run = tabula(
+        &["play"],
+        "agent 2 random(seed=abc)\nagent 2 mcts(depth=2)\n",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("random: bad value `abc` for `seed`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("mcts has no parameter `depth`"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Budgets that end before the first iteration still play a move, with
+/// any number of threads (these panicked).
+#[test]
+fn tiny_time_budgets_play_moves() {
+    let script = "agent 1 mcts(time=0.000001s)\nai\n\
+                  agent 1 mcts(time=1ms,threads=16)\nagent 2 mcts(time=2ms,threads=2)\ngo 6\nstate\n";
+    let run = tabula(&["play"], script);
+    assert!(run.ok, "{}", run.stderr);
+    let state = last_state(&run);
+    assert_eq!(
+        state["moves"].as_array().unwrap().len(),
+        7,
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        state["agents"],
+        serde_json::json!(["mcts(time=1ms,threads=16)", "mcts(time=2ms,threads=2)"])
+    );
+}

@@ -3,9 +3,7 @@
 
 use std::any::Any;
 use std::fmt::Debug;
-use std::time::Duration;
 
-use crate::agent::{Agent, AgentSpec};
 use crate::bench::{self, BenchConfig, BenchReport};
 use crate::conformance;
 use crate::error::{MoveError, PositionError};
@@ -48,9 +46,6 @@ pub trait AnyGame: Send + Sync + Debug {
     fn rules(&self) -> &'static str;
     /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
     fn clone_box(&self) -> Box<dyn AnyGame>;
-    /// The agent `spec` for this game; `None` for a human seat. A spec with
-    /// no seed of its own uses `seed`.
-    fn agent(&self, spec: &AgentSpec, seed: u64) -> Option<Box<dyn AnyAgent>>;
     /// Positions after exactly `depth` plies.
     fn perft(&self, depth: usize) -> u64;
     /// Random-playout and MCTS speed from this position.
@@ -146,14 +141,6 @@ impl<G: Game> AnyGame for Boxed<G> {
         Box::new(self.clone())
     }
 
-    fn agent(&self, spec: &AgentSpec, seed: u64) -> Option<Box<dyn AnyAgent>> {
-        let agent = spec.build::<G>(seed)?;
-        Some(Box::new(TypedAgent {
-            agent,
-            spec: spec.clone(),
-        }))
-    }
-
     fn perft(&self, depth: usize) -> u64 {
         perft(&self.state, depth)
     }
@@ -168,108 +155,5 @@ impl<G: Game> AnyGame for Boxed<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
-    }
-}
-
-/// An agent that plays any game it was built for, through text.
-pub trait AnyAgent: Send {
-    /// The spec it was built from.
-    fn spec(&self) -> &AgentSpec;
-    /// Chooses a move for the seat to move in `game`.
-    fn choose(&mut self, game: &dyn AnyGame) -> Result<AnyDecision, MoveError>;
-    /// Told of every move played from `before` (see [`Agent::observe`]).
-    fn observe(&mut self, before: &dyn AnyGame, mv: &str);
-}
-
-/// A chosen move as text, with search statistics when there was a search.
-#[derive(Debug, Clone)]
-pub struct AnyDecision {
-    /// The canonical text of the chosen move.
-    pub mv: String,
-    /// The search's summary; `None` for agents that do not search.
-    pub search: Option<SearchSummary>,
-}
-
-/// A search report with moves as text.
-#[derive(Debug, Clone)]
-pub struct SearchSummary {
-    /// Iterations run (0 when there was only one legal move).
-    pub iterations: u64,
-    /// Nodes in the tree at the end.
-    pub nodes: usize,
-    /// Wall-clock time the search took.
-    pub elapsed: Duration,
-    /// The expected score of the seat to move.
-    pub value: f32,
-    /// `(move, visits, value, proven)` of the root's moves, best first.
-    pub moves: Vec<(String, u32, f32, Option<Outcome>)>,
-    /// The principal variation: most visited moves from the root down.
-    pub pv: Vec<String>,
-    /// The root's result when the solver proved it.
-    pub proven: Option<Outcome>,
-}
-
-struct TypedAgent<G: Game> {
-    agent: Box<dyn Agent<G>>,
-    spec: AgentSpec,
-}
-
-impl<G: Game> TypedAgent<G> {
-    fn state<'a>(&self, game: &'a dyn AnyGame) -> &'a G {
-        let boxed = game.as_any().downcast_ref::<Boxed<G>>();
-        let boxed = boxed
-            .unwrap_or_else(|| panic!("an agent built for {} was given {}", G::NAME, game.name()));
-        &boxed.state
-    }
-}
-
-impl<G: Game> AnyAgent for TypedAgent<G> {
-    fn spec(&self) -> &AgentSpec {
-        &self.spec
-    }
-
-    fn observe(&mut self, before: &dyn AnyGame, mv: &str) {
-        let state = self.state(before);
-        if let Ok(mv) = state.parse_move(mv) {
-            self.agent.observe(state, mv);
-        }
-    }
-
-    fn choose(&mut self, game: &dyn AnyGame) -> Result<AnyDecision, MoveError> {
-        let state = self.state(game);
-        if state.outcome().is_some() {
-            return Err(MoveError::GameOver);
-        }
-        let decision = self.agent.choose(state);
-        let text = |mv| state.format_move(mv);
-        let search = decision.search.map(|report| {
-            let mut line = state.clone();
-            let pv = report
-                .pv
-                .iter()
-                .map(|&mv| {
-                    let text = line.format_move(mv);
-                    line.play(mv);
-                    text
-                })
-                .collect();
-            SearchSummary {
-                iterations: report.iterations,
-                nodes: report.nodes,
-                elapsed: report.elapsed,
-                value: report.value,
-                moves: report
-                    .children
-                    .iter()
-                    .map(|c| (text(c.mv), c.visits, c.value, c.proven))
-                    .collect(),
-                pv,
-                proven: report.proven,
-            }
-        });
-        Ok(AnyDecision {
-            mv: text(decision.mv),
-            search,
-        })
     }
 }

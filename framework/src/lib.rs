@@ -7,7 +7,7 @@
 
 #![warn(missing_docs)]
 
-mod agent;
+pub mod agents;
 mod any;
 pub mod bench;
 pub mod conformance;
@@ -22,17 +22,20 @@ mod record;
 mod registry;
 pub mod render;
 pub mod rng;
+pub mod search;
 mod spec;
 
-pub use agent::{Agent, AgentSpec, Decision, RandomAgent, AGENT_KINDS};
-pub use any::{AnyAgent, AnyDecision, AnyGame, Boxed, SearchSummary};
+pub use agents::{
+    Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,
+};
+pub use any::{AnyGame, Boxed};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Seat, MAX_PLAYERS};
 pub use outcome::{even_scores, Outcome, Scores};
-pub use params::{ParamError, ParamKind, ParamSpec, Params};
+pub use params::{format_duration, parse_duration, ParamError, ParamKind, ParamSpec, Params};
 pub use play::{play_game, PlayedGame};
 pub use record::{GameRecord, RecordError};
-pub use registry::{GameEntry, Registry};
+pub use registry::{GameEntry, Registry, RegistryBuilder};
 pub use render::{Style, View};
 pub use rng::Rng;
-pub use spec::{Spec, SpecError};
+pub use spec::{split_specs, Spec, SpecError};

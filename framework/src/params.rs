@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::time::Duration;
 
 use crate::spec::SpecError;
 
@@ -15,51 +16,116 @@ pub enum ParamKind {
         /// The largest value allowed.
         max: i64,
     },
+    /// A whole number from 0 to 2^64 − 1: a seed.
+    Seed,
+    /// A finite decimal number in `min..=max`.
+    Float {
+        /// The smallest value allowed.
+        min: f64,
+        /// The largest value allowed.
+        max: f64,
+    },
+    /// `on` or `off` (also `true`/`false`, `yes`/`no`).
+    Bool,
+    /// A time such as `2s`, `500ms`, `1.5s`, `250us` or `1m`, in
+    /// `min..=max`; kept exactly, to the nanosecond.
+    Duration {
+        /// The shortest time allowed.
+        min: Duration,
+        /// The longest time allowed.
+        max: Duration,
+    },
     /// One of a fixed list of words.
     Choice(&'static [&'static str]),
-    /// Free text the game checks itself (e.g. `5x5`); `expected` says what.
+    /// A word the owner checks itself (e.g. `5x5`); `expected` says what.
+    /// Case-insensitive: it is lower-cased.
     Text {
-        /// What the game accepts, in words for users.
+        /// What the owner accepts, in words for users.
+        expected: &'static str,
+    },
+    /// Text kept exactly as written (a file name, a command line); quote
+    /// it in a spec when it holds spaces or punctuation.
+    Verbatim {
+        /// What the owner accepts, in words for users.
         expected: &'static str,
     },
 }
 
-/// One parameter a game accepts.
+/// One parameter a game or an agent accepts.
+///
+/// An empty `default` means the parameter is unset unless given (an agent's
+/// `seed`, an optional budget); the `*_opt` getters of [`Params`] read it.
 #[derive(Debug, Clone, Copy)]
 pub struct ParamSpec {
     /// The key as written in a spec, e.g. `width`.
     pub name: &'static str,
     /// The values it takes.
     pub kind: ParamKind,
-    /// The default value as text; it must pass the kind's check.
+    /// The default value as text; it must pass the kind's check. Empty:
+    /// no default, unset unless given.
     pub default: &'static str,
     /// A short description for users.
     pub help: &'static str,
 }
 
 impl ParamSpec {
-    /// Checks `value` against the kind, returning its normalised text.
+    /// Checks `value` against the kind, returning its canonical text: the
+    /// text that reads back to the same value, so specs round-trip.
     fn check(&self, owner: &str, value: &str) -> Result<String, SpecError> {
-        let bad = |expected: String| SpecError::BadValue {
+        let bad = || SpecError::BadValue {
             owner: owner.to_string(),
             key: self.name.to_string(),
             value: value.to_string(),
-            expected,
+            expected: self.expected(),
         };
         match self.kind {
             ParamKind::Int { min, max } => match value.parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n.to_string()),
-                _ => Err(bad(format!("a whole number from {min} to {max}"))),
+                _ => Err(bad()),
             },
+            ParamKind::Seed => value
+                .parse::<u64>()
+                .map(|n| n.to_string())
+                .map_err(|_| bad()),
+            ParamKind::Float { min, max } => match value.parse::<f64>() {
+                Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(x.to_string()),
+                _ => Err(bad()),
+            },
+            ParamKind::Bool => parse_switch(value)
+                .map(|on| if on { "on" } else { "off" }.to_string())
+                .ok_or_else(bad),
+            ParamKind::Duration { min, max } => parse_duration(value)
+                .filter(|d| (min..=max).contains(d))
+                .map(format_duration)
+                .ok_or_else(bad),
             ParamKind::Choice(choices) => {
                 let lower = value.to_ascii_lowercase();
                 if choices.contains(&lower.as_str()) {
                     Ok(lower)
                 } else {
-                    Err(bad(format!("one of {}", choices.join(", "))))
+                    Err(bad())
                 }
             }
             ParamKind::Text { .. } => Ok(value.to_ascii_lowercase()),
+            ParamKind::Verbatim { .. } if value.is_empty() => Err(bad()),
+            ParamKind::Verbatim { .. } => Ok(value.to_string()),
+        }
+    }
+
+    /// What values are accepted, in words, for error messages.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
+            ParamKind::Seed => "a whole number from 0 to 18446744073709551615".to_string(),
+            ParamKind::Float { min, max } => format!("a number from {min} to {max}"),
+            ParamKind::Bool => "on or off".to_string(),
+            ParamKind::Duration { min, max } => format!(
+                "a time such as 2s, 500ms or 1m, from {} to {}",
+                format_duration(min),
+                format_duration(max)
+            ),
+            ParamKind::Choice(choices) => format!("one of {}", choices.join(", ")),
+            ParamKind::Text { expected } | ParamKind::Verbatim { expected } => expected.to_string(),
         }
     }
 
@@ -67,20 +133,100 @@ impl ParamSpec {
     pub fn describe_values(&self) -> String {
         match self.kind {
             ParamKind::Int { min, max } => format!("{min}..{max}"),
+            ParamKind::Seed => "0..2^64-1".to_string(),
+            ParamKind::Float { min, max } => format!("{min}..{max}"),
+            ParamKind::Bool => "on|off".to_string(),
+            ParamKind::Duration { min, max } => {
+                format!("{}..{}", format_duration(min), format_duration(max))
+            }
             ParamKind::Choice(choices) => choices.join("|"),
-            ParamKind::Text { expected } => expected.to_string(),
+            ParamKind::Text { expected } | ParamKind::Verbatim { expected } => expected.to_string(),
+        }
+    }
+
+    /// `name=default`, or just `name` when it has no default: for help.
+    pub fn usage(&self) -> String {
+        if self.default.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{}={}", self.name, self.default)
         }
     }
 }
 
-/// A game's parameters, every one present (defaults filled in) and
-/// checked against its [`ParamSpec`].
+fn parse_switch(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" => Some(true),
+        "off" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads `2s`, `500ms`, `1.5s`, `250us`, `40ns` or `1m`, from decimal
+/// digits (no float rounding), to the nearest nanosecond; `None` for
+/// anything else or for zero.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let split = text.find(|c: char| c.is_ascii_alphabetic())?;
+    let (number, unit) = text.split_at(split);
+    let per_unit: u128 = match unit {
+        "ns" => 1,
+        "us" | "µs" => 1_000,
+        "ms" => 1_000_000,
+        "s" => 1_000_000_000,
+        "m" => 60_000_000_000,
+        _ => return None,
+    };
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let whole = whole.trim_start_matches('0');
+    if whole.len() > 12 {
+        return None;
+    }
+    let whole: u128 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    // Digits past the 18th cannot move the result by a nanosecond.
+    let fraction = &fraction[..fraction.len().min(18)];
+    let scale = 10u128.pow(fraction.len() as u32);
+    let fraction: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().ok()?
+    };
+    let nanos = whole * per_unit + (fraction * per_unit + scale / 2) / scale;
+    match u64::try_from(nanos) {
+        Ok(0) | Err(_) => None,
+        Ok(nanos) => Some(Duration::from_nanos(nanos)),
+    }
+}
+
+/// The shortest exact text of a duration: `2s`, `1500ms`, `250us`, `7ns`.
+pub fn format_duration(d: Duration) -> String {
+    let nanos = d.as_nanos();
+    match nanos {
+        n if n % 1_000_000_000 == 0 => format!("{}s", n / 1_000_000_000),
+        n if n % 1_000_000 == 0 => format!("{}ms", n / 1_000_000),
+        n if n % 1_000 == 0 => format!("{}us", n / 1_000),
+        n => format!("{n}ns"),
+    }
+}
+
+/// The parameters of a game or an agent, checked against their
+/// [`ParamSpec`]s, defaults filled in. Values are kept as canonical text,
+/// so a spec prints back exactly as it reads.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Params {
-    values: BTreeMap<String, String>,
-    /// Names in the order the game declares them, for display.
+    /// Values of the parameters that have one (given or by default).
+    values: BTreeMap<&'static str, String>,
+    /// Every declared name, in declaration order, for display.
     order: Vec<&'static str>,
-    defaults: BTreeMap<String, String>,
+    /// The defaults of those that have one.
+    defaults: BTreeMap<&'static str, String>,
 }
 
 /// A parameter value the game itself rejects (beyond the spec's checks).
@@ -105,10 +251,10 @@ impl ParamError {
         }
     }
 
-    /// As a spec error of game `game`.
-    pub fn in_game(self, game: &str) -> SpecError {
+    /// As a spec error of the game or agent `owner`.
+    pub fn in_game(self, owner: &str) -> SpecError {
         SpecError::BadValue {
-            owner: game.to_string(),
+            owner: owner.to_string(),
             key: self.key,
             value: self.value,
             expected: self.expected,
@@ -118,6 +264,9 @@ impl ParamError {
 
 impl Params {
     /// Checks `args` against `specs` and fills in defaults.
+    ///
+    /// # Panics
+    /// If a spec's own default fails its check: a bug in the declaration.
     pub fn resolve(
         owner: &str,
         specs: &'static [ParamSpec],
@@ -135,7 +284,7 @@ impl Params {
                         choices: specs.iter().map(|s| s.name.to_string()).collect(),
                     })?;
             let value = spec.check(owner, value)?;
-            if given.insert(key.clone(), value).is_some() {
+            if given.insert(spec.name, value).is_some() {
                 return Err(SpecError::DuplicateParam {
                     owner: owner.to_string(),
                     key: key.clone(),
@@ -144,37 +293,95 @@ impl Params {
         }
         let mut params = Params::default();
         for spec in specs {
-            let default = spec.check(owner, spec.default).unwrap_or_else(|e| {
-                panic!("{owner}: the default of `{}` is invalid: {e}", spec.name)
-            });
-            let value = given.remove(spec.name).unwrap_or_else(|| default.clone());
             params.order.push(spec.name);
-            params.defaults.insert(spec.name.to_string(), default);
-            params.values.insert(spec.name.to_string(), value);
+            if !spec.default.is_empty() {
+                let default = spec.check(owner, spec.default).unwrap_or_else(|e| {
+                    panic!("{owner}: the default of `{}` is invalid: {e}", spec.name)
+                });
+                params.defaults.insert(spec.name, default);
+            }
+            let value = given
+                .remove(spec.name)
+                .or_else(|| params.defaults.get(spec.name).cloned());
+            if let Some(value) = value {
+                params.values.insert(spec.name, value);
+            }
         }
         Ok(params)
+    }
+
+    /// The text of parameter `name`, `None` when it is unset (no default
+    /// and not given).
+    ///
+    /// # Panics
+    /// If `name` was not declared: a bug in the caller, not bad input.
+    pub fn text_opt(&self, name: &str) -> Option<&str> {
+        assert!(
+            self.order.contains(&name),
+            "parameter `{name}` is not declared"
+        );
+        self.values.get(name).map(String::as_str)
     }
 
     /// The text of parameter `name`.
     ///
     /// # Panics
-    /// If the game did not declare `name`: a bug in the game, not bad input.
+    /// If `name` was not declared or has no value: a bug in the caller.
     pub fn text(&self, name: &str) -> &str {
-        self.values
-            .get(name)
-            .unwrap_or_else(|| panic!("parameter `{name}` is not declared"))
+        self.text_opt(name)
+            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
+    }
+
+    fn typed<T: std::str::FromStr>(&self, name: &str, what: &str) -> Option<T> {
+        self.text_opt(name).map(|text| {
+            text.parse()
+                .unwrap_or_else(|_| panic!("parameter `{name}` is not {what}"))
+        })
     }
 
     /// The value of an [`ParamKind::Int`] parameter.
     pub fn int(&self, name: &str) -> i64 {
-        self.text(name)
-            .parse()
-            .unwrap_or_else(|_| panic!("parameter `{name}` is not an integer"))
+        self.int_opt(name)
+            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
     }
 
-    /// All values, in declaration order.
+    /// The value of an [`ParamKind::Int`] parameter that may be unset.
+    pub fn int_opt(&self, name: &str) -> Option<i64> {
+        self.typed(name, "a whole number")
+    }
+
+    /// The value of a [`ParamKind::Seed`] parameter; `None` when unset.
+    pub fn seed(&self, name: &str) -> Option<u64> {
+        self.typed(name, "a seed")
+    }
+
+    /// The value of a [`ParamKind::Float`] parameter.
+    pub fn float(&self, name: &str) -> f64 {
+        self.typed(name, "a number")
+            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
+    }
+
+    /// The value of a [`ParamKind::Bool`] parameter.
+    pub fn flag(&self, name: &str) -> bool {
+        match self.text(name) {
+            "on" => true,
+            "off" => false,
+            other => panic!("parameter `{name}` is not on or off: {other}"),
+        }
+    }
+
+    /// The value of a [`ParamKind::Duration`] parameter; `None` when unset.
+    pub fn duration(&self, name: &str) -> Option<Duration> {
+        self.text_opt(name).map(|text| {
+            parse_duration(text).unwrap_or_else(|| panic!("parameter `{name}` is not a time"))
+        })
+    }
+
+    /// Every set value, in declaration order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.order.iter().map(|&k| (k, self.values[k].as_str()))
+        self.order
+            .iter()
+            .filter_map(|&k| Some((k, self.values.get(k)?.as_str())))
     }
 
     /// The parameters that differ from their defaults, in declaration order.
@@ -182,17 +389,36 @@ impl Params {
         self.iter()
             .filter(|(k, v)| self.defaults.get(*k).map(String::as_str) != Some(v))
     }
+
+    /// The same parameters with `name` set to `value`, checked like a
+    /// spec's (`specs` must be the ones these were resolved with).
+    pub fn with(
+        &self,
+        owner: &str,
+        specs: &'static [ParamSpec],
+        name: &str,
+        value: &str,
+    ) -> Result<Params, SpecError> {
+        let mut args: Vec<(String, String)> = self
+            .non_default()
+            .filter(|(k, _)| *k != name)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        args.push((name.to_string(), value.to_string()));
+        Params::resolve(owner, specs, &args)
+    }
 }
 
-/// Shows the non-default parameters as `(key=value,...)`, or nothing.
+/// Shows the non-default parameters as `(key=value,...)`, or nothing;
+/// values that are not plain words are quoted.
 impl fmt::Display for Params {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let args: Vec<String> = self
+        let args: Vec<(String, String)> = self
             .non_default()
-            .map(|(k, v)| format!("{k}={v}"))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         if !args.is_empty() {
-            write!(f, "({})", args.join(","))?;
+            write!(f, "({})", crate::spec::format_args(&args))?;
         }
         Ok(())
     }

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use crate::any::{AnyAgent, AnyGame};
+use crate::agents::{AnyAgent, AnyControl};
+use crate::any::AnyGame;
 use crate::error::MoveError;
 use crate::outcome::Outcome;
 
@@ -49,7 +50,7 @@ pub fn play_game(
         }
         let seat = state.to_move();
         let started = Instant::now();
-        let decision = agents[seat].choose(state.as_ref())?;
+        let decision = agents[seat].choose(state.as_ref(), &AnyControl::default())?;
         played.think_seconds[seat] += started.elapsed().as_secs_f64();
         played.moves_made[seat] += 1;
         let before = state.clone_box();

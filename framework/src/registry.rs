@@ -1,7 +1,24 @@
-//! Games by name: the only thing the CLI knows about games.
+//! Games and agent kinds by name: the only thing the CLI knows about them.
+//!
+//! A registry is built once, agent kinds first, then games, so that every
+//! agent kind is compiled for every game (the searches run with static
+//! dispatch):
+//!
+//! ```
+//! # use tabula::Registry;
+//! let registry = Registry::builder() // the built-in agent kinds
+//!     // .agent::<MyAgent>()         // a program's own kinds
+//!     // .game::<MyGame>()           // its games
+//!     .build();
+//! assert!(registry.agent_kinds().any(|k| k.name == "mcts"));
+//! ```
 
 use std::marker::PhantomData;
 
+use crate::agents::{
+    AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, Builtin, One,
+    TypedAgent,
+};
 use crate::any::{AnyGame, Boxed};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
@@ -19,9 +36,21 @@ pub trait GameEntry: Send + Sync {
     fn rules(&self) -> &'static str;
     /// The start position for the given arguments.
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError>;
+    /// Builds agent kind number `kind` (in registration order) for `game`,
+    /// a state of this game.
+    fn build_agent(
+        &self,
+        kind: usize,
+        spec: &AgentSpec,
+        seed: u64,
+        game: &dyn AnyGame,
+    ) -> Result<Box<dyn AnyAgent>, String>;
 }
 
-struct Entry<G>(PhantomData<fn() -> G>);
+struct Entry<G: Game> {
+    /// One builder per registered agent kind, in registration order.
+    agents: Vec<Builder<G>>,
+}
 
 impl<G: Game> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
@@ -45,37 +74,53 @@ impl<G: Game> GameEntry for Entry<G> {
         let state = G::new(&params).map_err(|e| e.in_game(G::NAME))?;
         Ok(Box::new(Boxed { state, params }))
     }
+
+    fn build_agent(
+        &self,
+        kind: usize,
+        spec: &AgentSpec,
+        seed: u64,
+        game: &dyn AnyGame,
+    ) -> Result<Box<dyn AnyAgent>, String> {
+        let state = &game
+            .as_any()
+            .downcast_ref::<Boxed<G>>()
+            .ok_or_else(|| format!("the state given is not one of {}", G::NAME))?
+            .state;
+        let agent = (self.agents[kind])(spec.params(), seed, state)?;
+        Ok(Box::new(TypedAgent {
+            agent,
+            spec: spec.clone(),
+        }))
+    }
 }
 
-/// The games a program knows, in registration order.
-#[derive(Default)]
+/// The games and agent kinds a program knows, in registration order.
 pub struct Registry {
-    entries: Vec<Box<dyn GameEntry>>,
+    games: Vec<Box<dyn GameEntry>>,
+    agents: Vec<AgentInfo>,
+}
+
+/// Builds a [`Registry`]: agent kinds first, then games. `A` is the list
+/// of agent kinds so far (see [`AgentSet`]).
+pub struct RegistryBuilder<A: AgentSet> {
+    games: Vec<Box<dyn GameEntry>>,
+    agents: PhantomData<fn() -> A>,
 }
 
 impl Registry {
-    /// An empty registry.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Adds game `G`.
-    ///
-    /// # Panics
-    /// If a game of the same name is registered already.
-    pub fn register<G: Game>(&mut self) -> &mut Self {
-        assert!(
-            self.get(G::NAME).is_none(),
-            "game `{}` registered twice",
-            G::NAME
-        );
-        self.entries.push(Box::new(Entry::<G>(PhantomData)));
-        self
+    /// A builder holding the built-in agent kinds (`random`, `mcts`, …)
+    /// and no games.
+    pub fn builder() -> RegistryBuilder<Builtin> {
+        RegistryBuilder {
+            games: Vec::new(),
+            agents: PhantomData,
+        }
     }
 
     /// The registered games, in registration order.
     pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
-        self.entries.iter().map(|e| e.as_ref())
+        self.games.iter().map(|e| e.as_ref())
     }
 
     /// The registered games' names, in registration order.
@@ -97,5 +142,135 @@ impl Registry {
             choices: self.names(),
         })?;
         entry.create(&spec.args)
+    }
+
+    /// The registered agent kinds, in registration order (`human`, the
+    /// seat a person plays, is not among them).
+    pub fn agent_kinds(&self) -> impl Iterator<Item = &AgentInfo> {
+        self.agents.iter()
+    }
+
+    /// The names a spec may start with: `human` and every agent kind.
+    pub fn agent_names(&self) -> Vec<String> {
+        std::iter::once(crate::agents::HUMAN)
+            .chain(self.agents.iter().map(|a| a.name))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Reads an agent spec such as `mcts(time=2s,threads=2)`, checking
+    /// every parameter against the kind's table.
+    pub fn parse_agent(&self, text: &str) -> Result<AgentSpec, SpecError> {
+        let spec = Spec::parse(text)?;
+        if spec.name == crate::agents::HUMAN {
+            if let Some((key, _)) = spec.args.first() {
+                return Err(SpecError::UnknownParam {
+                    owner: spec.name,
+                    key: key.clone(),
+                    choices: Vec::new(),
+                });
+            }
+            return Ok(AgentSpec::human());
+        }
+        let kind = self
+            .agents
+            .iter()
+            .find(|a| a.name == spec.name)
+            .ok_or_else(|| SpecError::UnknownName {
+                kind: "agent",
+                name: spec.name.clone(),
+                choices: self.agent_names(),
+            })?;
+        let params = Params::resolve(kind.name, kind.params, &spec.args)?;
+        Ok(AgentSpec::new(kind.name, params))
+    }
+
+    /// Builds `spec`'s agent to play `game` (a state of a registered game).
+    /// A spec without its own `seed` uses `seed`.
+    pub fn agent(
+        &self,
+        game: &dyn AnyGame,
+        spec: &AgentSpec,
+        seed: u64,
+    ) -> Result<Box<dyn AnyAgent>, AgentError> {
+        let error = |reason: String| AgentError {
+            agent: spec.to_string(),
+            game: game.spec(),
+            reason,
+        };
+        if spec.is_human() {
+            return Err(error("a person plays this seat".to_string()));
+        }
+        let kind = self
+            .agents
+            .iter()
+            .position(|a| a.name == spec.name())
+            .ok_or_else(|| error("no such agent kind in this registry".to_string()))?;
+        let entry = self
+            .get(game.name())
+            .ok_or_else(|| error("the game is not registered".to_string()))?;
+        let seed = match self.agents[kind].params.iter().any(|p| p.name == "seed") {
+            true => spec.params().seed("seed").unwrap_or(seed),
+            false => seed,
+        };
+        entry.build_agent(kind, spec, seed, game).map_err(error)
+    }
+}
+
+impl<A: AgentSet> RegistryBuilder<A> {
+    /// Adds agent kind `K`.
+    ///
+    /// # Panics
+    /// If a game was registered already (agent kinds come first, so that
+    /// each is compiled for every game), or a kind of the same name was.
+    pub fn agent<K: AgentKind>(self) -> RegistryBuilder<(A, One<K>)> {
+        assert!(
+            self.games.is_empty(),
+            "register agent kind `{}` before the games",
+            K::NAME
+        );
+        let mut infos = Vec::new();
+        A::infos(&mut infos);
+        assert!(
+            K::NAME != crate::agents::HUMAN && infos.iter().all(|i| i.name != K::NAME),
+            "agent kind `{}` registered twice",
+            K::NAME
+        );
+        RegistryBuilder {
+            games: self.games,
+            agents: PhantomData,
+        }
+    }
+
+    /// Adds game `G`, with every agent kind registered so far.
+    ///
+    /// # Panics
+    /// If a game of the same name is registered already.
+    pub fn game<G: Game>(mut self) -> Self {
+        assert!(
+            self.games.iter().all(|g| g.name() != G::NAME),
+            "game `{}` registered twice",
+            G::NAME
+        );
+        let mut agents = Vec::new();
+        A::builders::<G>(&mut agents);
+        self.games.push(Box::new(Entry::<G> { agents }));
+        self
+    }
+
+    /// Adds a list of games, such as a catalog function that adds each:
+    /// `builder.games(tabula_games::catalog)`.
+    pub fn games(self, add: impl FnOnce(Self) -> Self) -> Self {
+        add(self)
+    }
+
+    /// The finished registry.
+    pub fn build(self) -> Registry {
+        let mut agents = Vec::new();
+        A::infos(&mut agents);
+        Registry {
+            games: self.games,
+            agents,
+        }
     }
 }

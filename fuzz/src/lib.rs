@@ -1,11 +1,10 @@
 //! The checks the fuzz targets run, one function per target, so a crash
 //! input can be replayed outside libFuzzer too.
 
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 use tabula::rng::seeded;
-use tabula::{AgentSpec, AnyGame, GameRecord, Registry};
+use tabula::{AnyGame, GameRecord, Registry};
 
 /// Games and variants the move and position targets pick from by the
 /// first input byte.
@@ -128,9 +127,10 @@ pub fn specs(data: &[u8]) {
         assert_eq!(again.spec(), spec);
         assert_eq!(again.position(), game.position());
     }
-    if let Ok(agent) = AgentSpec::from_str(text) {
+    if let Ok(agent) = registry().parse_agent(text) {
         let printed = agent.to_string();
-        let again = AgentSpec::from_str(&printed)
+        let again = registry()
+            .parse_agent(&printed)
             .unwrap_or_else(|e| panic!("{printed:?} does not read back: {e}"));
         assert_eq!(again, agent);
     }
@@ -151,7 +151,7 @@ pub fn records(data: &[u8]) {
     if let Ok(states) = record.replay(registry(), None) {
         assert_eq!(states.len(), record.moves.len() + 1);
         for agent in &record.agents {
-            let _ = AgentSpec::from_str(agent);
+            let _ = registry().parse_agent(agent);
         }
     }
     let _ = record.replay(registry(), Some(record.moves.len() / 2));

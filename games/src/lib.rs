@@ -1,24 +1,31 @@
 //! The catalog of games Tabula ships — the one place that lists them.
 //!
 //! Adding a game: write a crate that implements [`tabula::Game`], add it as
-//! a dependency here and one `register` line below. The CLI, tournaments,
+//! a dependency here and one `.game::<…>()` line below. The CLI, tournaments,
 //! benchmarks and the conformance tests all read this registry, so nothing
 //! else changes. (An explicit list, rather than linker-section magic such
 //! as `inventory`, keeps registration visible, ordered and portable.)
 
-use tabula::Registry;
+use tabula::agents::AgentSet;
+use tabula::{Registry, RegistryBuilder};
 
 pub use tabula_calcala::Calcala;
 pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
 pub use tabula_grid_diffusion::GridDiffusion;
 
-/// Every shipped game, in the order `tabula list` shows them.
+/// Adds every shipped game, in the order `tabula list` shows them, to a
+/// registry being built (after its agent kinds): a program with agents or
+/// games of its own starts from here.
+pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
+    builder
+        .game::<Diffusion>()
+        .game::<GridDiffusion>()
+        .game::<Calcala>()
+        .game::<Differo>()
+}
+
+/// Every shipped game with the built-in agent kinds.
 pub fn registry() -> Registry {
-    let mut registry = Registry::new();
-    registry.register::<Diffusion>();
-    registry.register::<GridDiffusion>();
-    registry.register::<Calcala>();
-    registry.register::<Differo>();
-    registry
+    catalog(Registry::builder()).build()
 }

@@ -1,22 +1,25 @@
 //! The shared MCTS player's strength and correctness, through the same
 //! object-safe layer the REPL and tournaments use.
 
-use tabula::{play_game, AgentSpec, AnyAgent, Registry};
+use tabula::agents::AnyControl;
+use tabula::{play_game, AnyAgent, Registry};
 
 /// Plays `games` games of `game` between `hero` and `others`, rotating the
 /// hero through every seat; returns the hero's mean score.
 fn hero_score(registry: &Registry, game: &str, hero: &str, other: &str, games: usize) -> f64 {
     let start = registry.create(game).unwrap();
     let players = start.players();
-    let hero: AgentSpec = hero.parse().unwrap();
-    let other: AgentSpec = other.parse().unwrap();
+    let hero = registry.parse_agent(hero).unwrap();
+    let other = registry.parse_agent(other).unwrap();
     let mut total = 0.0;
     for g in 0..games {
         let hero_seat = g % players;
         let mut agents: Vec<Box<dyn AnyAgent>> = (0..players)
             .map(|seat| {
                 let spec = if seat == hero_seat { &hero } else { &other };
-                start.agent(spec, (g * players + seat) as u64).unwrap()
+                registry
+                    .agent(start.as_ref(), spec, (g * players + seat) as u64)
+                    .unwrap()
             })
             .collect();
         let played = play_game(start.as_ref(), &mut agents, 2000).unwrap();
@@ -54,8 +57,14 @@ fn mcts_solver_finds_a_forced_diffusion_win_from_both_seats() {
             .with_position(position)
             .unwrap();
         assert_eq!(game.legal_moves().len(), 6);
-        let spec: AgentSpec = "mcts(iterations=50000,seed=3)".parse().unwrap();
-        let decision = game.agent(&spec, 0).unwrap().choose(game.as_ref()).unwrap();
+        let spec = registry
+            .parse_agent("mcts(iterations=50000,seed=3)")
+            .unwrap();
+        let decision = registry
+            .agent(game.as_ref(), &spec, 0)
+            .unwrap()
+            .choose(game.as_ref(), &AnyControl::default())
+            .unwrap();
         assert_eq!(decision.mv, winning_move, "{position}");
         let search = decision.search.unwrap();
         let proven = search.proven.expect("the solver proves the win");
@@ -117,7 +126,10 @@ fn same_seed_same_game() {
     let play = || {
         let mut agents: Vec<Box<dyn AnyAgent>> = ["mcts(iterations=300,seed=5)", "random(seed=9)"]
             .iter()
-            .map(|s| start.agent(&s.parse().unwrap(), 0).unwrap())
+            .map(|s| {
+                let spec = registry.parse_agent(s).unwrap();
+                registry.agent(start.as_ref(), &spec, 0).unwrap()
+            })
             .collect();
         play_game(start.as_ref(), &mut agents, 1000).unwrap().moves
     };

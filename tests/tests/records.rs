@@ -1,17 +1,22 @@
 //! Saved games: every registered game survives a save/load round trip
 //! mid-game, and damaged records give their specific errors.
 
+use tabula::agents::AnyControl;
 use tabula::{AnyAgent, AnyGame, GameRecord, RecordError};
 
 /// A game `plies` random moves in, with its record.
 fn mid_game(spec: &str, plies: usize) -> (Box<dyn AnyGame>, GameRecord) {
     let registry = tabula_games::registry();
     let start = registry.create(spec).unwrap();
-    let mut agent: Box<dyn AnyAgent> = start.agent(&"random".parse().unwrap(), 11).unwrap();
+    let random = registry.parse_agent("random").unwrap();
+    let mut agent: Box<dyn AnyAgent> = registry.agent(start.as_ref(), &random, 11).unwrap();
     let mut state = start.clone();
     let mut moves = Vec::new();
     while moves.len() < plies && state.outcome().is_none() {
-        let mv = agent.choose(state.as_ref()).unwrap().mv;
+        let mv = agent
+            .choose(state.as_ref(), &AnyControl::default())
+            .unwrap()
+            .mv;
         moves.push(state.play(&mv).unwrap());
     }
     let mut record = GameRecord::new(start.as_ref(), true, moves);

@@ -71,7 +71,7 @@ type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>);
 
 /// Reads and checks every game and agent spec before anything is played.
 fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
-    let mut names = schedule::split_top_level(&args.games);
+    let mut names = tabula::split_specs(&args.games);
     if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
         names = registry.names();
     }
@@ -90,12 +90,10 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
         starts.push(start);
     }
     let mut agents: Vec<AgentSpec> = Vec::new();
-    for text in args
-        .agents
-        .iter()
-        .flat_map(|a| schedule::split_top_level(a))
-    {
-        let agent: AgentSpec = text.parse().map_err(|e| format!("--agents: {e}"))?;
+    for text in args.agents.iter().flat_map(|a| tabula::split_specs(a)) {
+        let agent = registry
+            .parse_agent(&text)
+            .map_err(|e| format!("--agents: {e}"))?;
         if agent.is_human() {
             return Err(
                 "--agents: `human` cannot play in the arena; choose random or mcts".to_string(),
@@ -111,9 +109,9 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     }
     for start in &starts {
         for agent in &agents {
-            if start.agent(agent, 0).is_none() {
-                return Err(format!("--agents: `{agent}` cannot play {}", start.spec()));
-            }
+            registry
+                .agent(start.as_ref(), agent, 0)
+                .map_err(|e| format!("--agents: {e}"))?;
         }
     }
     if args.rounds == 0 {
@@ -225,6 +223,7 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
         .open(&games_path)
         .map_err(|e| format!("cannot open {}: {e}", games_path.display()))?;
     let played = run::play_all(
+        registry,
         &jobs,
         &starts,
         &agents,

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use serde_json::{json, Value};
-use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome};
+use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
 use super::schedule::{agent_seed, Scheduled};
 
@@ -141,6 +141,7 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
 
 /// Plays one scheduled game from `start`; returns its result and record.
 pub fn play_one(
+    registry: &Registry,
     job: &Scheduled,
     start: &dyn AnyGame,
     agents: &[AgentSpec],
@@ -151,9 +152,9 @@ pub fn play_one(
         .iter()
         .enumerate()
         .map(|(seat, &a)| {
-            start
-                .agent(&agents[a], agent_seed(job.seed, seat))
-                .ok_or_else(|| format!("`{}` cannot play in the arena", agents[a]))
+            registry
+                .agent(start, &agents[a], agent_seed(job.seed, seat))
+                .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
     let played = play_game(start, &mut players, max_plies)
@@ -177,6 +178,7 @@ pub fn play_one(
 /// `finished` on the calling thread, in the order they finish. Stops
 /// starting games after the first error, which it returns.
 pub fn play_all(
+    registry: &Registry,
     jobs: &[Scheduled],
     starts: &[Box<dyn AnyGame>],
     agents: &[AgentSpec],
@@ -197,7 +199,7 @@ pub fn play_all(
                     break;
                 }
                 let job = &jobs[i];
-                let outcome = play_one(job, starts[job.game].as_ref(), agents, max_plies);
+                let outcome = play_one(registry, job, starts[job.game].as_ref(), agents, max_plies);
                 if send.send(outcome).is_err() {
                     break;
                 }

@@ -94,31 +94,6 @@ pub fn schedule(players: &[usize], agents: usize, rounds: usize, seed: u64) -> V
     games
 }
 
-/// Splits `a,b(x=1,y=2),c` at the commas outside parentheses.
-pub fn split_top_level(text: &str) -> Vec<String> {
-    let mut parts = Vec::new();
-    let mut depth = 0i32;
-    let mut current = String::new();
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(std::mem::take(&mut current));
-                continue;
-            }
-            _ => {}
-        }
-        current.push(c);
-    }
-    parts.push(current);
-    parts
-        .into_iter()
-        .map(|p| p.trim().to_string())
-        .filter(|p| !p.is_empty())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,14 +167,5 @@ mod tests {
         seeds.dedup();
         assert_eq!(seeds.len(), a.len());
         assert_ne!(schedule(&[2], 2, 1, 12)[0].seed, a[0].seed);
-    }
-
-    #[test]
-    fn splits_at_top_level_commas_only() {
-        assert_eq!(
-            split_top_level("diffusion, differo,calcala(players=3,x=1) ,"),
-            vec!["diffusion", "differo", "calcala(players=3,x=1)"]
-        );
-        assert_eq!(split_top_level("all"), vec!["all"]);
     }
 }

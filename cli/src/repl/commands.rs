@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::{json, Map, Value};
-use tabula::{AgentSpec, AnyDecision, AnyGame, GameRecord, Seat};
+use tabula::{AnyDecision, AnyGame, GameRecord, Seat};
 
 use super::session::Session;
 
@@ -17,6 +17,7 @@ pub struct Command {
 
 pub const COMMANDS: &[Command] = &[
     Command { name: "games", args: "", help: "list the games you can play" },
+    Command { name: "agents", args: "", help: "list the agent kinds and their parameters (for `agent SEAT SPEC`)" },
     Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once when a human is seated" },
     Command { name: "show", args: "", help: "draw the board" },
     Command { name: "moves", args: "", help: "list the legal moves" },
@@ -73,6 +74,10 @@ pub fn execute(
     match word.to_ascii_lowercase().as_str() {
         "games" | "list" => {
             writeln!(out, "{}", crate::tools::games_table(&session.registry)).map_err(io)?
+        }
+        "agents" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", crate::tools::agents_table(&session.registry)).map_err(io)?
         }
         "new" => new_game(session, required(rest, "new GAME")?, display, out)?,
         "show" | "board" => {
@@ -151,7 +156,7 @@ pub fn execute(
             display,
             out,
         )?,
-        "help" | "?" => writeln!(out, "{}", help(rest)?).map_err(io)?,
+        "help" | "?" => writeln!(out, "{}", help(session, rest)?).map_err(io)?,
         "quit" | "exit" => return Ok(Flow::Quit),
         _ => play_bare(session, line, display, out)?,
     }
@@ -237,7 +242,7 @@ fn agents_reply(
 ) -> Result<(), String> {
     // Replies serve a human opponent; with no human seated only `ai` and
     // `go` make moves, so `new` does not play a whole game by itself.
-    if !session.seats().iter().any(AgentSpec::is_human) {
+    if !session.seats().iter().any(tabula::AgentSpec::is_human) {
         return Ok(());
     }
     let mut moved = false;
@@ -312,10 +317,10 @@ fn agent(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), S
         "usage: agent SEAT SPEC, e.g. `agent 2 mcts(iterations=20000)`".to_string()
     })?;
     let seat: Seat = seat_number(game, seat.trim(), players)?;
-    let spec: AgentSpec = spec
-        .trim()
-        .parse()
-        .map_err(|e: tabula::SpecError| e.to_string())?;
+    let spec = session
+        .registry
+        .parse_agent(spec.trim())
+        .map_err(|e| e.to_string())?;
     let name = game.seat_name(seat);
     writeln!(out, "seat {} ({name}): {spec}", seat + 1).map_err(|e| e.to_string())?;
     session.set_agent(seat, spec);
@@ -479,12 +484,14 @@ pub fn state_json(session: &Session) -> String {
         "position": game.position(),
         "to_move": game.to_move() + 1,
         "moves": session.moves(),
+        "agents": session.seats().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         "outcome": outcome,
     })
     .to_string()
 }
 
-fn help(topic: &str) -> Result<String, String> {
+fn help(session: &Session, topic: &str) -> Result<String, String> {
+    let registry = &session.registry;
     if topic.is_empty() {
         let mut text = String::from("commands (a bare move also plays it):\n");
         for c in COMMANDS {
@@ -495,13 +502,31 @@ fn help(topic: &str) -> Result<String, String> {
                 c.help.split(';').next().unwrap_or(c.help)
             );
         }
-        text.push_str("agent specs: human, random(seed=N), mcts(iterations=N,time=2s,c=1.0,seed=N,max_plies=N,solver=on|off)");
+        let _ = write!(
+            text,
+            "agents: {} (`help AGENT` or `agents` for their parameters)",
+            registry.agent_names().join(", ")
+        );
         return Ok(text);
     }
     let topic = topic.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == topic)
-        .map(|c| format!("{} {}\n  {}", c.name, c.args, c.help))
-        .ok_or_else(|| format!("no command `{topic}`; type `help` for the list"))
+    if let Some(c) = COMMANDS.iter().find(|c| c.name == topic) {
+        return Ok(format!("{} {}\n  {}", c.name, c.args, c.help));
+    }
+    if let Some(kind) = registry.agent_kinds().find(|k| k.name == topic) {
+        let mut text = format!("{}: {}", kind.name, kind.description);
+        for p in kind.params {
+            let _ = write!(
+                text,
+                "\n  {} ({}): {}",
+                p.usage(),
+                p.describe_values(),
+                p.help
+            );
+        }
+        return Ok(text);
+    }
+    Err(format!(
+        "no command or agent `{topic}`; type `help` for the list"
+    ))
 }

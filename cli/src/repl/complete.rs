@@ -14,6 +14,30 @@ use super::commands::COMMANDS;
 pub struct Words {
     pub games: Vec<String>,
     pub moves: Vec<String>,
+    /// Agent names (`human` and every kind) with their parameter names.
+    pub agents: Vec<(String, Vec<String>)>,
+}
+
+impl Words {
+    /// Completions of the spec word of `agent SEAT SPEC`: a kind name, or
+    /// after `kind(` or `,` one of its parameters.
+    fn agent_spec(&self, prefix: &str) -> Vec<String> {
+        let Some(open) = prefix.find('(') else {
+            return self.agents.iter().map(|(name, _)| name.clone()).collect();
+        };
+        let kind = prefix[..open].to_ascii_lowercase();
+        let cut = prefix.rfind([',', '(']).map_or(0, |i| i + 1);
+        let params = self
+            .agents
+            .iter()
+            .find(|(name, _)| *name == kind)
+            .map(|(_, params)| params.as_slice())
+            .unwrap_or_default();
+        params
+            .iter()
+            .map(|p| format!("{}{p}=", &prefix[..cut]))
+            .collect()
+    }
 }
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
@@ -43,10 +67,14 @@ impl Completer for ReplHelper {
                 .collect(),
             Some("new") => words.games.clone(),
             Some("play") => words.moves.clone(),
-            Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
             Some("agent") if before[..start].split_whitespace().count() == 2 => {
-                tabula::AGENT_KINDS.iter().map(|k| k.to_string()).collect()
+                words.agent_spec(prefix)
             }
+            Some("help") => COMMANDS
+                .iter()
+                .map(|c| c.name.to_string())
+                .chain(words.agents.iter().map(|(name, _)| name.clone()))
+                .collect(),
             _ => Vec::new(),
         };
         let matches = candidates

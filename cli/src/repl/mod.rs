@@ -105,6 +105,20 @@ fn interactive(session: &mut Session) -> bool {
         {
             let mut w = words.borrow_mut();
             w.games = session.registry.names();
+            w.agents = session
+                .registry
+                .agent_names()
+                .into_iter()
+                .map(|name| {
+                    let params = session
+                        .registry
+                        .agent_kinds()
+                        .find(|k| k.name == name)
+                        .map(|k| k.params.iter().map(|p| p.name.to_string()).collect())
+                        .unwrap_or_default();
+                    (name, params)
+                })
+                .collect();
             w.moves = session.current().legal_moves();
         }
         let game = session.current();

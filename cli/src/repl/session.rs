@@ -2,6 +2,7 @@
 //! operations commands perform on them. No I/O here beyond the writer that
 //! commands print to, so sessions are easy to test.
 
+use tabula::agents::AnyControl;
 use tabula::{AgentSpec, AnyAgent, AnyDecision, AnyGame, GameRecord, Registry, Seat};
 
 /// A game in progress at the REPL.
@@ -30,7 +31,7 @@ impl Session {
             moves: Vec::new(),
             redo: Vec::new(),
             default_start: true,
-            seats: vec![AgentSpec::Human; players],
+            seats: vec![AgentSpec::human(); players],
             agents: (0..players).map(|_| None).collect(),
             seed: 0,
         }
@@ -64,7 +65,7 @@ impl Session {
     /// players is unchanged.
     pub fn new_game(&mut self, game: Box<dyn AnyGame>) {
         if game.players() != self.seats.len() {
-            self.seats = vec![AgentSpec::Human; game.players()];
+            self.seats = vec![AgentSpec::human(); game.players()];
         }
         self.reset_to(vec![game], Vec::new(), true);
     }
@@ -143,6 +144,14 @@ impl Session {
         self.current().outcome().is_none() && !self.seats[self.current().to_move()].is_human()
     }
 
+    /// The agent that plays a human seat for `ai`, `go` and `hint`: MCTS
+    /// with its default budget.
+    pub fn default_agent(&self) -> AgentSpec {
+        self.registry
+            .parse_agent("mcts")
+            .expect("every registry has the built-in mcts")
+    }
+
     /// Asks the agent of the seat to move (or, for a human seat, a default
     /// MCTS) for a move, without playing it.
     pub fn think(&mut self) -> Result<(AnyDecision, String), String> {
@@ -152,15 +161,21 @@ impl Session {
         }
         let seat = game.to_move();
         let spec = match &self.seats[seat] {
-            AgentSpec::Human => AgentSpec::default_mcts(),
+            spec if spec.is_human() => self.default_agent(),
             spec => spec.clone(),
         };
         let seed = self.seed.wrapping_add(seat as u64 + 1);
         let agent = match &mut self.agents[seat] {
             Some(agent) if agent.spec() == &spec => agent,
-            slot => slot.insert(game.agent(&spec, seed).expect("not a human spec")),
+            slot => slot.insert(
+                self.registry
+                    .agent(game.as_ref(), &spec, seed)
+                    .map_err(|e| e.to_string())?,
+            ),
         };
-        let decision = agent.choose(game.as_ref()).map_err(|e| e.to_string())?;
+        let decision = agent
+            .choose(game.as_ref(), &AnyControl::default())
+            .map_err(|e| e.to_string())?;
         Ok((decision, spec.to_string()))
     }
 
@@ -191,10 +206,11 @@ impl Session {
             .map_err(|e| e.to_string())?;
         states.truncate(plies + 1);
         let players = states[0].players();
-        let mut seats = vec![AgentSpec::Human; players];
+        let mut seats = vec![AgentSpec::human(); players];
         for (seat, text) in record.agents.iter().enumerate().take(players) {
-            seats[seat] = text
-                .parse()
+            seats[seat] = self
+                .registry
+                .parse_agent(text)
                 .map_err(|e| format!("record seat {}: {e}", seat + 1))?;
         }
         let default_start = record.start.is_none();

@@ -3,7 +3,12 @@
 //!
 //! Everything a game needs is in this one file: the state, the rules, the
 //! move and position notations, a board drawing and an evaluation for MCTS
-//! playout cut-offs. `main.rs` registers it beside the shipped games.
+//! playout cut-offs. `main.rs` registers it beside the shipped games, with
+//! an agent kind of its own ([`Opportunist`], the worked example of adding
+//! an agent; see `docs/adding-an-agent.md`).
+
+mod opportunist;
+pub use opportunist::Opportunist;
 
 use tabula::{
     Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError, Seat, Style,
@@ -308,7 +313,6 @@ mod tests {
 
     #[test]
     fn mcts_against_itself_draws() {
-        use tabula::Agent;
         let mut state = game("3", "3");
         let mut players: Vec<tabula::mcts::Mcts<TicTacToe>> = (0..2)
             .map(|seed| {
@@ -320,7 +324,7 @@ mod tests {
             })
             .collect();
         while state.outcome().is_none() {
-            let mv = players[state.to_move()].choose(&state).mv;
+            let mv = players[state.to_move()].search(&state).best;
             state.play(mv);
         }
         assert_eq!(

@@ -1,8 +1,15 @@
 //! `tabula-tictactoe`: the whole `tabula` command line, with tic-tac-toe
-//! registered beside the shipped games. Registering is the only step.
+//! and the `opportunist` agent registered beside the shipped games and
+//! agents. Registering is the only step.
+
+use tabula::Registry;
+use tabula_example_tictactoe::{Opportunist, TicTacToe};
 
 fn main() -> std::process::ExitCode {
-    let mut registry = tabula_games::registry();
-    registry.register::<tabula_example_tictactoe::TicTacToe>();
+    let registry = Registry::builder()
+        .agent::<Opportunist>()
+        .games(tabula_games::catalog)
+        .game::<TicTacToe>()
+        .build();
     tabula_cli::main_with(registry)
 }

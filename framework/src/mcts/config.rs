@@ -16,7 +16,9 @@ pub struct MctsConfig {
     /// Playouts stop after this many plies and score the position with the
     /// game's evaluation (or as a draw).
     pub max_plies: usize,
-    /// The tree stops growing at this many nodes (playouts go on).
+    /// The trees of all threads together stop growing at this many nodes
+    /// (playouts go on): the player's memory bound, at
+    /// [`Mcts::node_size`](super::Mcts::node_size) bytes a node.
     pub max_nodes: usize,
     /// Propagate proven wins and losses (MCTS-solver).
     pub solver: bool,
@@ -29,14 +31,6 @@ pub struct MctsConfig {
 impl MctsConfig {
     /// Iterations per move when neither `iterations` nor `time` is set.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
-
-    pub(crate) fn iteration_budget(&self) -> u64 {
-        match (self.iterations, self.time) {
-            (Some(n), _) => n,
-            (None, Some(_)) => u64::MAX,
-            (None, None) => Self::DEFAULT_ITERATIONS,
-        }
-    }
 }
 
 impl Default for MctsConfig {

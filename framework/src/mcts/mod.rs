@@ -40,47 +40,16 @@ mod tree;
 mod worker;
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
 
 pub use config::MctsConfig;
-use worker::Worker;
+use worker::{Budget, Worker};
 
 use crate::game::{Game, Seat};
 use crate::outcome::Outcome;
-
-/// What one search found.
-#[derive(Debug, Clone)]
-pub struct SearchReport<M> {
-    /// The move to play.
-    pub best: M,
-    /// Iterations run (0 when there was only one legal move).
-    pub iterations: u64,
-    /// Nodes in the tree at the end.
-    pub nodes: usize,
-    /// Wall-clock time the search took.
-    pub elapsed: Duration,
-    /// The expected score of the seat to move (0..=1).
-    pub value: f32,
-    /// The root's moves, most visited first.
-    pub children: Vec<ChildStats<M>>,
-    /// The principal variation: most visited moves from the root down.
-    pub pv: Vec<M>,
-    /// The root's result when the solver proved it.
-    pub proven: Option<Outcome>,
-}
-
-/// Statistics of one root move.
-#[derive(Debug, Clone)]
-pub struct ChildStats<M> {
-    /// The move.
-    pub mv: M,
-    /// Iterations that went through this move.
-    pub visits: u32,
-    /// Mean score for the seat to move at the root.
-    pub value: f32,
-    /// The move's result when the solver proved it.
-    pub proven: Option<Outcome>,
-}
+use crate::search::{sort_children, Control};
+pub use crate::search::{ChildStats, SearchReport};
 
 /// The expected score of the seat to move: its children's visit-weighted
 /// mean (a proven win counts fully).
@@ -102,28 +71,13 @@ fn root_value<M>(children: &[ChildStats<M>]) -> f32 {
         / visits as f32
 }
 
-/// Orders root moves: proven wins first, proven losses last, the rest by
-/// visits, then by value.
-fn sort_children<M>(children: &mut [ChildStats<M>], seat: Seat) {
-    let rank = |c: &ChildStats<M>| match c.proven {
-        Some(o) if o.score(seat) >= 1.0 => 1,
-        Some(o) if o.score(seat) <= 0.0 => -1,
-        _ => 0,
-    };
-    children.sort_by(|a, b| {
-        rank(b)
-            .cmp(&rank(a))
-            .then(b.visits.cmp(&a.visits))
-            .then(b.value.total_cmp(&a.value))
-    });
-}
-
 /// The MCTS player for one game type.
 ///
 /// With `threads > 1` it uses root parallelism: each thread grows its own
 /// tree from its own seed, and the root moves' statistics are summed. No
 /// locks, no shared nodes, and with an iteration budget the result is as
-/// deterministic as a single thread's.
+/// deterministic as a single thread's. The node budget `max_nodes` is the
+/// whole player's: each thread's tree gets an equal share.
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     workers: Vec<Worker<G>>,
@@ -132,11 +86,13 @@ pub struct Mcts<G: Game> {
 impl<G: Game> Mcts<G> {
     /// A player with these settings and empty trees.
     pub fn new(config: MctsConfig) -> Self {
-        let workers = (0..config.threads.max(1) as u64)
+        let threads = config.threads.max(1);
+        let workers = (0..threads as u64)
             .map(|i| {
                 Worker::new(MctsConfig {
                     // Well-spread seeds, worker 0 keeping the player's own.
                     seed: config.seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    max_nodes: (config.max_nodes / threads).max(2),
                     ..config.clone()
                 })
             })
@@ -159,27 +115,60 @@ impl<G: Game> Mcts<G> {
         self.workers.iter().map(Worker::tree_size).sum()
     }
 
-    /// Searches `root` within the configured budget. When the previous
-    /// search's tree leads here through the moves [`observe`](Self::observe)d
-    /// since, its subtree is kept and the search goes on from it.
+    /// Searches `root` within the configured budget (see [`search_with`](Self::search_with)).
     ///
     /// # Panics
     /// If the game is already over.
     pub fn search(&mut self, root: &G) -> SearchReport<G::Move> {
-        let budget = self.config.iteration_budget();
-        if let [worker] = self.workers.as_mut_slice() {
-            return worker.search(root, budget);
-        }
+        self.search_with(root, &Control::default())
+    }
+
+    /// Searches `root` within the configured budget, or `control`'s limit
+    /// when it sets one, until `control` asks it to stop. At least one
+    /// iteration runs whatever the budget, so there is always a move. When
+    /// the previous search's tree leads here through the moves
+    /// [`observe`](Self::observe)d since, its subtree is kept and the
+    /// search goes on from it.
+    ///
+    /// # Panics
+    /// If the game is already over.
+    pub fn search_with(
+        &mut self,
+        root: &G,
+        control: &Control<'_, G::Move>,
+    ) -> SearchReport<G::Move> {
+        let started = Instant::now();
+        let (iterations, time) = match control.limit.is_set() {
+            true => (control.limit.iterations, control.limit.time),
+            false => (self.config.iterations, self.config.time),
+        };
+        let total = match (iterations, time) {
+            (Some(n), _) => n.max(1),
+            (None, Some(_)) => u64::MAX,
+            (None, None) => MctsConfig::DEFAULT_ITERATIONS,
+        };
+        let deadline = time.map(|t| started + t);
+        let done = AtomicU64::new(0);
         let threads = self.workers.len() as u64;
+        let budget = |i: u64| Budget {
+            // The iteration budget is the total: split it evenly.
+            iterations: (total / threads + u64::from(i < total % threads)).max(1),
+            deadline,
+            started,
+            done: &done,
+            reporter: i == 0,
+        };
+        if let [worker] = self.workers.as_mut_slice() {
+            return worker.search(root, budget(0), control);
+        }
         let reports: Vec<SearchReport<G::Move>> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .workers
                 .iter_mut()
                 .enumerate()
                 .map(|(i, worker)| {
-                    // The iteration budget is the total: split it evenly.
-                    let share = budget / threads + u64::from((i as u64) < budget % threads);
-                    scope.spawn(move || worker.search(root, share.max(1)))
+                    let budget = budget(i as u64);
+                    scope.spawn(move || worker.search(root, budget, control))
                 })
                 .collect();
             handles
@@ -187,7 +176,7 @@ impl<G: Game> Mcts<G> {
                 .map(|h| h.join().expect("a search thread panicked"))
                 .collect()
         });
-        merge(reports, root.to_move())
+        merge(reports, root.to_move(), started.elapsed())
     }
 
     /// Follows a move made in the game (by anyone) down the trees, keeping
@@ -203,10 +192,10 @@ impl<G: Game> Mcts<G> {
 fn merge<M: Copy + Eq + std::hash::Hash>(
     reports: Vec<SearchReport<M>>,
     seat: Seat,
+    elapsed: Duration,
 ) -> SearchReport<M> {
     let iterations = reports.iter().map(|r| r.iterations).sum();
     let nodes = reports.iter().map(|r| r.nodes).sum();
-    let elapsed = reports.iter().map(|r| r.elapsed).max().unwrap_or_default();
     if let Some(proven) = reports.iter().find(|r| r.proven.is_some()) {
         return SearchReport {
             iterations,
@@ -259,6 +248,7 @@ fn merge<M: Copy + Eq + std::hash::Hash>(
         pv,
         proven: None,
         children,
+        depth: None,
     }
 }
 

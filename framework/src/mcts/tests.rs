@@ -208,3 +208,127 @@ fn every_thread_keeps_its_tree_across_moves() {
     search.observe(&before, report.best);
     assert!(search.tree_size() > 2, "both subtrees kept");
 }
+
+fn unsolved(config: MctsConfig) -> Mcts<Nim> {
+    Mcts::new(MctsConfig {
+        solver: false,
+        ..config
+    })
+}
+
+/// A budget that ends before the first iteration still gives a move: every
+/// thread runs at least one iteration (this panicked on an empty root).
+#[test]
+fn tiny_time_budgets_always_give_a_legal_move() {
+    for threads in [1, 2, 3, 4, 8, 16] {
+        for seed in 0..20 {
+            let mut player = unsolved(MctsConfig {
+                time: Some(Duration::from_nanos(1)),
+                threads,
+                seed,
+                ..MctsConfig::default()
+            });
+            let report = player.search(&nim(21, 0));
+            assert!((1..=3).contains(&report.best), "{threads} threads");
+            assert!(report.iterations >= threads as u64, "{threads} threads");
+            assert_eq!(report.pv.first(), Some(&report.best));
+        }
+    }
+}
+
+#[test]
+fn a_stop_request_ends_the_search_after_at_most_one_check() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    for threads in [1, 4] {
+        let mut player = unsolved(MctsConfig {
+            iterations: Some(1_000_000_000),
+            threads,
+            ..MctsConfig::default()
+        });
+        let control = Control {
+            stop: Some(&stop),
+            ..Control::default()
+        };
+        let report = player.search_with(&nim(21, 0), &control);
+        assert!(
+            report.iterations <= 16 * threads as u64,
+            "{} iterations after a stop",
+            report.iterations
+        );
+    }
+}
+
+#[test]
+fn a_limit_overrides_the_configured_budget() {
+    let mut player = unsolved(MctsConfig {
+        iterations: Some(1_000_000_000),
+        ..MctsConfig::default()
+    });
+    let control = Control {
+        limit: crate::search::Limit {
+            iterations: Some(100),
+            time: None,
+        },
+        ..Control::default()
+    };
+    assert_eq!(player.search_with(&nim(21, 0), &control).iterations, 100);
+}
+
+#[test]
+fn progress_reports_name_a_legal_move() {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let sink = |p: &crate::search::Progress<u8>| {
+        seen.lock().unwrap().push((p.best, p.iterations));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    };
+    let mut player = unsolved(MctsConfig {
+        iterations: Some(50_000_000),
+        threads: 2,
+        ..MctsConfig::default()
+    });
+    let control = Control {
+        stop: Some(&stop),
+        progress: Some(&sink),
+        ..Control::default()
+    };
+    let report = player.search_with(&nim(21, 0), &control);
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty(), "no progress before the budget ran out");
+    assert!(seen
+        .iter()
+        .all(|(best, n)| best.is_some_and(|m| (1..=3).contains(&m)) && *n > 0));
+    assert!(report.iterations < 50_000_000, "the sink's stop ended it");
+}
+
+/// `max_nodes` bounds the whole player, not each thread.
+#[test]
+fn the_node_budget_is_shared_by_the_threads() {
+    let mut player = unsolved(MctsConfig {
+        iterations: Some(40_000),
+        max_nodes: 1000,
+        threads: 8,
+        ..MctsConfig::default()
+    });
+    player.search(&nim(60, 0));
+    assert!(player.tree_size() <= 1000, "{} nodes", player.tree_size());
+}
+
+/// The principal variation starts with the move played, and each of its
+/// moves is the one its mover would choose by the same rule.
+#[test]
+fn the_principal_variation_follows_the_move_choice() {
+    for seed in 0..30 {
+        for solver in [false, true] {
+            let mut player = Mcts::new(MctsConfig {
+                iterations: Some(300),
+                seed,
+                solver,
+                ..MctsConfig::default()
+            });
+            let report = player.search(&nim(13, seed as usize % 2));
+            assert_eq!(report.pv.first(), Some(&report.best), "seed {seed}");
+            assert_eq!(report.children[0].mv, report.best);
+        }
+    }
+}

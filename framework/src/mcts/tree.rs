@@ -80,8 +80,15 @@ impl<M: Copy> Tree<M> {
         self.nodes.len()
     }
 
-    /// Appends children for `moves` to `parent`.
-    pub fn expand(&mut self, parent: NodeId, moves: &[M], mover: Seat) {
+    /// Appends children for `moves` to `parent`. The arena grows by
+    /// doubling, but never reserves room beyond `max_nodes`, so a full
+    /// tree's memory is its node budget, not up to twice that.
+    pub fn expand(&mut self, parent: NodeId, moves: &[M], mover: Seat, max_nodes: usize) {
+        let needed = self.nodes.len() + moves.len();
+        if needed > self.nodes.capacity() {
+            let target = (2 * self.nodes.capacity()).clamp(needed, needed.max(max_nodes));
+            self.nodes.reserve_exact(target - self.nodes.len());
+        }
         let first = self.nodes.len() as NodeId;
         self.nodes
             .extend(moves.iter().map(|&mv| Node::new(mv, mover)));

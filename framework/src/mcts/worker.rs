@@ -1,16 +1,36 @@
 //! One search tree and its loop: clone the root, descend by UCT, expand,
 //! play out, back-propagate, and prove what can be proven.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng as _;
 
-use super::tree::{NodeId, Tree};
-use super::{root_value, sort_children, ChildStats, MctsConfig, SearchReport};
+use super::tree::{Node, NodeId, Tree};
+use super::{root_value, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Scores};
 use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
+use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
+
+/// Iterations between looks at the clock and the stop flag: a clock read
+/// costs far less than 1/16 of an iteration.
+const CHECK_EVERY: u64 = 16;
+
+/// One worker's share of a search's budget.
+pub(crate) struct Budget<'a> {
+    /// This worker's iterations.
+    pub iterations: u64,
+    /// When the whole search must end.
+    pub deadline: Option<Instant>,
+    /// When the whole search started.
+    pub started: Instant,
+    /// Iterations done by all workers, for progress reports.
+    pub done: &'a AtomicU64,
+    /// Whether this worker sends the progress reports.
+    pub reporter: bool,
+}
 
 /// One search tree and the loop that grows it; [`Mcts`] runs one per thread.
 pub(crate) struct Worker<G: Game> {
@@ -38,14 +58,20 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Searches `root` within the configured budget. When the previous
-    /// search's tree leads here through the moves [`observe`](Worker::observe)d
-    /// since, its subtree is kept and the search goes on from it.
+    /// Searches `root` within `budget`, and at least one iteration. When
+    /// the previous search's tree leads here through the moves
+    /// [`observe`](Worker::observe)d since, its subtree is kept and the
+    /// search goes on from it.
     ///
     /// # Panics
     /// If the game is already over.
-    pub fn search(&mut self, root: &G, budget: u64) -> SearchReport<G::Move> {
-        let started = Instant::now();
+    pub fn search(
+        &mut self,
+        root: &G,
+        budget: Budget<'_>,
+        control: &Control<'_, G::Move>,
+    ) -> SearchReport<G::Move> {
+        let started = budget.started;
         root.legal_moves(&mut self.moves);
         assert!(
             root.outcome().is_none() && !self.moves.is_empty(),
@@ -54,7 +80,8 @@ impl<G: Game> Worker<G> {
         if self.moves.len() == 1 {
             let only = self.moves[0];
             self.tree = Tree::new(only, root.to_move());
-            self.tree.expand(0, &[only], root.to_move());
+            self.tree
+                .expand(0, &[only], root.to_move(), self.config.max_nodes);
             self.tree_root = None;
             return self.report(root, 0, started.elapsed());
         }
@@ -68,14 +95,43 @@ impl<G: Game> Worker<G> {
         }
         self.tree_root = self.config.reuse.then(|| root.clone());
         let mut iterations = 0;
-        while iterations < budget && self.tree.nodes[0].proven().is_none() {
-            if iterations % 64 == 0 && self.config.time.is_some_and(|t| started.elapsed() >= t) {
-                break;
-            }
+        let mut last_report = started;
+        // The first iteration always runs, whatever the clock says: a
+        // search must end with an expanded root and so a move to play.
+        loop {
             self.iterate(root);
             iterations += 1;
+            if iterations >= budget.iterations || self.tree.nodes[0].proven().is_some() {
+                break;
+            }
+            if iterations % CHECK_EVERY == 0 {
+                budget.done.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+                let now = Instant::now();
+                if budget.deadline.is_some_and(|d| now >= d) || control.stopped() {
+                    break;
+                }
+                if budget.reporter
+                    && control.progress.is_some()
+                    && now - last_report >= PROGRESS_INTERVAL
+                {
+                    last_report = now;
+                    control.report(&self.progress(root, now - started, budget.done));
+                }
+            }
         }
         self.report(root, iterations, started.elapsed())
+    }
+
+    /// The search so far, for a live display.
+    fn progress(&self, root: &G, elapsed: Duration, done: &AtomicU64) -> Progress<G::Move> {
+        let best = self.best_child(0, root.to_move());
+        Progress {
+            elapsed,
+            iterations: done.load(Ordering::Relaxed),
+            best: best.map(|id| self.tree.nodes[id].mv),
+            value: best.map(|id| self.tree.nodes[id].mean()),
+            depth: None,
+        }
     }
 
     /// Follows a move made in the game (by anyone) down the tree, keeping
@@ -135,7 +191,8 @@ impl<G: Game> Worker<G> {
             for i in (1..self.moves.len()).rev() {
                 self.moves.swap(i, self.rng.random_range(0..=i));
             }
-            self.tree.expand(node, &self.moves, state.to_move());
+            self.tree
+                .expand(node, &self.moves, state.to_move(), self.config.max_nodes);
             let child = self.tree.nodes[node as usize].first_child;
             state.play(self.tree.nodes[child as usize].mv);
             self.path.push(child);
@@ -210,15 +267,8 @@ impl<G: Game> Worker<G> {
     fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
         let nodes = &self.tree.nodes;
         let seat = root.to_move();
-        let mut children: Vec<ChildStats<G::Move>> = nodes[0]
-            .children()
-            .map(|id| ChildStats {
-                mv: nodes[id].mv,
-                visits: nodes[id].visits,
-                value: nodes[id].mean(),
-                proven: nodes[id].proven(),
-            })
-            .collect();
+        let mut children: Vec<ChildStats<G::Move>> =
+            nodes[0].children().map(|id| stats(&nodes[id])).collect();
         sort_children(&mut children, seat);
         let best = children[0].mv;
         SearchReport {
@@ -230,6 +280,7 @@ impl<G: Game> Worker<G> {
             pv: self.principal_variation(),
             proven: nodes[0].proven(),
             children,
+            depth: None,
         }
     }
 
@@ -238,21 +289,42 @@ impl<G: Game> Worker<G> {
         self.tree.len()
     }
 
+    /// The child of `parent` that `chooser` would play, by the rule that
+    /// picks the move at the root ([`ChildStats::better`]); `None` when
+    /// `parent` has no children.
+    fn best_child(&self, parent: usize, chooser: Seat) -> Option<usize> {
+        let nodes = &self.tree.nodes;
+        nodes[parent]
+            .children()
+            .min_by(|&a, &b| stats(&nodes[a]).better(&stats(&nodes[b]), chooser))
+    }
+
+    /// The moves each side would play from the root down, by the same rule
+    /// as the move chosen, while the tree has visited them.
     fn principal_variation(&self) -> Vec<G::Move> {
         let nodes = &self.tree.nodes;
         let mut pv = Vec::new();
-        let mut node = &nodes[0];
-        while node.expanded && node.child_count > 0 {
-            let next = node
-                .children()
-                .max_by_key(|&id| nodes[id].visits)
-                .expect("expanded node has children");
-            if nodes[next].visits == 0 {
-                break;
+        let mut node = 0;
+        while nodes[node].expanded {
+            let chooser = nodes[nodes[node].first_child as usize].mover as Seat;
+            match self.best_child(node, chooser) {
+                Some(next) if nodes[next].visits > 0 || nodes[next].proven().is_some() => {
+                    pv.push(nodes[next].mv);
+                    node = next;
+                }
+                _ => break,
             }
-            node = &nodes[next];
-            pv.push(node.mv);
         }
         pv
+    }
+}
+
+/// A node's statistics as the root's children report them.
+fn stats<M: Copy>(node: &Node<M>) -> ChildStats<M> {
+    ChildStats {
+        mv: node.mv,
+        visits: node.visits,
+        value: node.mean(),
+        proven: node.proven(),
     }
 }

@@ -1,0 +1,91 @@
+//! `opportunist`: the worked example of adding an agent kind. It plays a
+//! move that wins at once when there is one, and a random move otherwise.
+//! It is generic over the game, so once registered it plays every game.
+
+use tabula::agents::{Agent, AgentKind, Decision, RandomAgent};
+use tabula::search::Control;
+use tabula::{Game, ParamKind, ParamSpec, Params};
+
+/// The agent kind: its name, its one-line description, its parameters and
+/// a builder. Everything users see of it is derived from these.
+pub struct Opportunist;
+
+impl AgentKind for Opportunist {
+    const NAME: &'static str = "opportunist";
+    const DESCRIPTION: &'static str = "wins at once when it can, else plays a random move";
+    const PARAMS: &'static [ParamSpec] = &[ParamSpec {
+        name: "seed",
+        kind: ParamKind::Seed,
+        default: "",
+        help: "the agent's own seed (default: the seat's seed)",
+    }];
+
+    fn build<G: Game>(_: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+        Ok(Box::new(OpportunistAgent {
+            fallback: RandomAgent::new(seed),
+            moves: Vec::new(),
+        }))
+    }
+}
+
+struct OpportunistAgent<G: Game> {
+    fallback: RandomAgent<G>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> Agent<G> for OpportunistAgent<G> {
+    fn choose(&mut self, state: &G, control: &Control<'_, G::Move>) -> Decision<G::Move> {
+        let seat = state.to_move();
+        state.legal_moves(&mut self.moves);
+        let winning = self.moves.iter().copied().find(|&mv| {
+            let mut next = state.clone();
+            next.play(mv);
+            next.outcome().is_some_and(|o| o.score(seat) >= 1.0)
+        });
+        match winning {
+            Some(mv) => Decision { mv, search: None },
+            None => self.fallback.choose(state, control),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabula::agents::AnyControl;
+    use tabula::Registry;
+
+    use super::Opportunist;
+    use crate::TicTacToe;
+
+    fn registry() -> Registry {
+        Registry::builder()
+            .agent::<Opportunist>()
+            .games(tabula_games::catalog)
+            .game::<TicTacToe>()
+            .build()
+    }
+
+    #[test]
+    fn takes_an_immediate_win_and_plays_every_game() {
+        let registry = registry();
+        let spec = registry.parse_agent("opportunist(seed=3)").unwrap();
+        assert_eq!(spec.to_string(), "opportunist(seed=3)");
+        let game = registry
+            .create("tictactoe")
+            .unwrap()
+            .with_position("xx./oo./... X")
+            .unwrap();
+        let mut agent = registry.agent(game.as_ref(), &spec, 0).unwrap();
+        let decision = agent.choose(game.as_ref(), &AnyControl::default()).unwrap();
+        assert_eq!(decision.mv, "c1");
+        for name in registry.names() {
+            let game = registry.create(&name).unwrap();
+            let mut agent = registry.agent(game.as_ref(), &spec, 0).unwrap();
+            let mv = agent
+                .choose(game.as_ref(), &AnyControl::default())
+                .unwrap()
+                .mv;
+            assert!(game.legal_moves().contains(&mv), "{name}: {mv}");
+        }
+    }
+}

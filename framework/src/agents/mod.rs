@@ -1,0 +1,84 @@
+//! Agents: who chooses the moves of a seat, and the plugin layer that
+//! makes every agent kind as easy to add as a game.
+//!
+//! An agent kind ([`AgentKind`]) has a name, one line saying what it is,
+//! a typed parameter table ([`ParamSpec`](crate::ParamSpec)) and a builder that makes the
+//! agent for any game type. Everything users see — spec parsing and
+//! printing, `tabula agents`, the REPL's help and completion, the records
+//! of saved games and tournaments — is derived from that table.
+//!
+//! Kinds are registered with the games, before them, so that every kind is
+//! compiled for every game (static dispatch in the search loops):
+//!
+//! ```
+//! use tabula::agents::{Agent, AgentKind, Decision};
+//! use tabula::search::Control;
+//! use tabula::{Game, ParamKind, ParamSpec, Params, Registry};
+//!
+//! /// Always plays the first legal move.
+//! struct First;
+//!
+//! impl AgentKind for First {
+//!     const NAME: &'static str = "first";
+//!     const DESCRIPTION: &'static str = "plays the first legal move";
+//!     const PARAMS: &'static [ParamSpec] = &[];
+//!     fn build<G: Game>(_: &Params, _: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+//!         Ok(Box::new(FirstAgent))
+//!     }
+//! }
+//!
+//! struct FirstAgent;
+//! impl<G: Game> Agent<G> for FirstAgent {
+//!     fn choose(&mut self, state: &G, _: &Control<'_, G::Move>) -> Decision<G::Move> {
+//!         let mut moves = Vec::new();
+//!         state.legal_moves(&mut moves);
+//!         Decision { mv: moves[0], search: None }
+//!     }
+//! }
+//!
+//! let registry = Registry::builder().agent::<First>().build();
+//! assert!(registry.agent_kinds().any(|k| k.name == "first"));
+//! ```
+
+mod any;
+mod kind;
+mod mcts;
+mod random;
+mod spec;
+
+pub(crate) use any::TypedAgent;
+pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
+pub(crate) use kind::Builder;
+pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
+pub use mcts::MctsKind;
+pub use random::{RandomAgent, RandomKind};
+pub use spec::{AgentError, AgentSpec, HUMAN};
+
+use crate::game::Game;
+use crate::search::{Control, SearchReport};
+
+/// A player that chooses moves for one game type.
+pub trait Agent<G: Game>: Send {
+    /// Chooses a move in a running game (there is at least one legal
+    /// move). `control` may override the budget, ask to stop early, and
+    /// take progress reports.
+    fn choose(&mut self, state: &G, control: &Control<'_, G::Move>) -> Decision<G::Move>;
+
+    /// Told of every move made in the game, its own included, so a search
+    /// can keep its tree. The default ignores it.
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        let _ = (before, mv);
+    }
+}
+
+/// A chosen move, with the search's statistics when there was a search.
+#[derive(Debug, Clone)]
+pub struct Decision<M> {
+    /// The move to play.
+    pub mv: M,
+    /// The search's report; `None` for agents that do not search.
+    pub search: Option<SearchReport<M>>,
+}
+
+#[cfg(test)]
+mod tests;

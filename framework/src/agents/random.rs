@@ -1,0 +1,53 @@
+//! `random`: uniformly random legal moves, the floor of every comparison.
+
+use super::{Agent, AgentKind, Decision};
+use crate::game::Game;
+use crate::params::{ParamKind, ParamSpec, Params};
+use crate::rng::{seeded, Rng};
+use crate::search::Control;
+
+/// Plays uniformly random legal moves.
+pub struct RandomAgent<G: Game> {
+    rng: Rng,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> RandomAgent<G> {
+    /// A random agent whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: seeded(seed),
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent<G> {
+    fn choose(&mut self, state: &G, _: &Control<'_, G::Move>) -> Decision<G::Move> {
+        let mv = state
+            .random_move(&mut self.rng, &mut self.moves)
+            .expect("an agent is only asked to move in a running game");
+        Decision { mv, search: None }
+    }
+}
+
+/// The `random` agent kind.
+pub struct RandomKind;
+
+/// The `seed` parameter every agent with random choices declares.
+pub(crate) const SEED: ParamSpec = ParamSpec {
+    name: "seed",
+    kind: ParamKind::Seed,
+    default: "",
+    help: "the agent's own seed (default: the seat's seed from the REPL or the arena)",
+};
+
+impl AgentKind for RandomKind {
+    const NAME: &'static str = "random";
+    const DESCRIPTION: &'static str = "uniformly random legal moves";
+    const PARAMS: &'static [ParamSpec] = &[SEED];
+
+    fn build<G: Game>(_: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+        Ok(Box::new(RandomAgent::<G>::new(seed)))
+    }
+}

@@ -1,0 +1,90 @@
+//! MCTS memory stays within its documented bound: `max_nodes` nodes for
+//! the whole player, whatever the thread count, at the bytes per node
+//! `Mcts::node_size` gives — plus, for a moment while an arena grows, the
+//! old block beside the new one (at most half the budget, since arenas
+//! double). A counting global allocator measures the heap's peak.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tabula::mcts::{Mcts, MctsConfig};
+use tabula::Game;
+use tabula_games::{Calcala, Diffusion};
+
+struct Peak;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let now = CURRENT.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+unsafe impl GlobalAlloc for Peak {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // Counted as the new block arriving before the old one leaves,
+        // which is what a moving reallocation costs at its peak.
+        grew(new_size);
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Peak = Peak;
+
+/// Heap besides the trees: threads' scratch buffers, reports, root clones.
+const OVERHEAD: usize = 1 << 20;
+
+/// The heap's peak above its level before, over a search of `start` with
+/// `threads` threads and a node budget of `max_nodes`.
+fn peak_of_search<G: Game>(start: &G, threads: usize, max_nodes: usize) -> (usize, usize) {
+    let mut player = Mcts::<G>::new(MctsConfig {
+        iterations: Some(80_000),
+        max_nodes,
+        threads,
+        seed: 3,
+        ..MctsConfig::default()
+    });
+    let base = CURRENT.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    player.search(start);
+    let nodes = player.tree_size();
+    (PEAK.load(Ordering::Relaxed) - base, nodes)
+}
+
+fn check<G: Game>(spec: &str) {
+    let start = G::from_spec(spec).unwrap();
+    let max_nodes = 50_000;
+    let bound = max_nodes * Mcts::<G>::node_size() * 3 / 2 + OVERHEAD;
+    for threads in [1, 8] {
+        let (peak, nodes) = peak_of_search(&start, threads, max_nodes);
+        eprintln!("{spec}, {threads} threads: {nodes} nodes, peak {peak} bytes (bound {bound})");
+        assert!(nodes <= max_nodes, "{spec}: {nodes} nodes");
+        assert!(
+            nodes > max_nodes / 2,
+            "{spec}: the search should fill most of its budget ({nodes} nodes)"
+        );
+        assert!(
+            peak <= bound,
+            "{spec}, {threads} threads: peak {peak} bytes over the bound {bound}"
+        );
+    }
+}
+
+#[test]
+fn a_full_tree_costs_its_node_budget_for_any_thread_count() {
+    check::<Diffusion>("diffusion");
+    check::<Calcala>("calcala");
+}
