@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use crate::agents::{AnyAgent, AnyControl};
 use crate::any::AnyGame;
-use crate::error::MoveError;
+use crate::game::Seat;
 use crate::outcome::Outcome;
 
 /// A finished (or adjudicated) game.
@@ -13,8 +13,12 @@ use crate::outcome::Outcome;
 pub struct PlayedGame {
     /// Canonical texts of the moves played, from the start.
     pub moves: Vec<String>,
-    /// The real result; `None` when the game was stopped at `max_plies`.
+    /// The result; `None` when the game was stopped at `max_plies`. After a
+    /// forfeit, every other seat shares the win.
     pub outcome: Option<Outcome>,
+    /// The seat that gave up the game, and why (a crash, a hang, an
+    /// illegal move): it loses, and the game says so in its record.
+    pub forfeit: Option<(Seat, String)>,
     /// Seconds each seat spent choosing its moves, and how many it made.
     pub think_seconds: Vec<f64>,
     /// Moves each seat made (pairs with `think_seconds`).
@@ -29,38 +33,52 @@ impl PlayedGame {
 }
 
 /// Plays from `start` with `agents[seat]` choosing for each seat, until the
-/// game ends or `max_plies` moves were made.
+/// game ends, `max_plies` moves were made, or a seat forfeits.
 pub fn play_game(
     start: &dyn AnyGame,
     agents: &mut [Box<dyn AnyAgent>],
     max_plies: usize,
-) -> Result<PlayedGame, MoveError> {
+) -> PlayedGame {
     assert_eq!(agents.len(), start.players(), "one agent per seat");
+    let players = start.players();
     let mut state = start.clone_box();
     let mut played = PlayedGame {
         moves: Vec::new(),
         outcome: None,
-        think_seconds: vec![0.0; agents.len()],
-        moves_made: vec![0; agents.len()],
+        forfeit: None,
+        think_seconds: vec![0.0; players],
+        moves_made: vec![0; players],
     };
-    while played.moves.len() < max_plies {
-        if let Some(outcome) = state.outcome() {
-            played.outcome = Some(outcome);
-            break;
-        }
+    while played.moves.len() < max_plies && state.outcome().is_none() {
         let seat = state.to_move();
         let started = Instant::now();
-        let decision = agents[seat].choose(state.as_ref(), &AnyControl::default())?;
+        let chosen = agents[seat].choose(state.as_ref(), &AnyControl::default());
         played.think_seconds[seat] += started.elapsed().as_secs_f64();
         played.moves_made[seat] += 1;
         let before = state.clone_box();
-        played.moves.push(state.play(&decision.mv)?);
-        for agent in agents.iter_mut() {
-            agent.observe(before.as_ref(), &decision.mv);
+        let played_move = chosen
+            .map_err(|forfeit| forfeit.reason)
+            .and_then(|decision| {
+                state
+                    .play(&decision.mv)
+                    .map_err(|e| format!("illegal move: {e}"))
+            });
+        match played_move {
+            Ok(mv) => {
+                for agent in agents.iter_mut() {
+                    agent.observe(before.as_ref(), &mv);
+                }
+                played.moves.push(mv);
+            }
+            Err(reason) => {
+                played.forfeit = Some((seat, reason));
+                if players > 1 {
+                    played.outcome = Some(Outcome::shared((0..players).filter(|&s| s != seat)));
+                }
+                return played;
+            }
         }
     }
-    if played.outcome.is_none() {
-        played.outcome = state.outcome();
-    }
-    Ok(played)
+    played.outcome = state.outcome();
+    played
 }

@@ -23,6 +23,8 @@ pub struct GameResult {
     /// Seconds each seat spent choosing, and how many moves it made.
     pub seconds: Vec<f64>,
     pub moves_made: Vec<u32>,
+    /// The seat that gave up the game, and why (it lost).
+    pub forfeit: Option<(usize, String)>,
 }
 
 impl GameResult {
@@ -74,6 +76,7 @@ pub fn to_record(
         "plies": result.plies,
         "seconds": result.seconds,
         "moves_made": result.moves_made,
+        "forfeit": result.forfeit.as_ref().map(|(seat, reason)| json!({"seat": seat, "reason": reason})),
     });
     if let Value::Object(map) = extra {
         record.extra = map;
@@ -126,7 +129,20 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
         .map(|v| v.as_u64().map(|n| n as u32))
         .collect::<Option<Vec<_>>>()
         .ok_or("`moves_made` holds a non-number")?;
+    let forfeit = match record.extra.get("forfeit") {
+        None | Some(Value::Null) => None,
+        Some(f) => Some((
+            f.get("seat")
+                .and_then(Value::as_u64)
+                .ok_or("`forfeit` has no seat")? as usize,
+            f.get("reason")
+                .and_then(Value::as_str)
+                .ok_or("`forfeit` has no reason")?
+                .to_string(),
+        )),
+    };
     Ok(GameResult {
+        forfeit,
         index: number("index")? as usize,
         game,
         round: number("round")? as usize,
@@ -157,8 +173,7 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let played = play_game(start, &mut players, max_plies)
-        .map_err(|e| format!("game {} ({}): {e}", job.index, start.spec()))?;
+    let played = play_game(start, &mut players, max_plies);
     let result = GameResult {
         index: job.index,
         game: job.game,
@@ -169,6 +184,7 @@ pub fn play_one(
         plies: played.moves.len(),
         seconds: played.think_seconds,
         moves_made: played.moves_made,
+        forfeit: played.forfeit,
     };
     let record = to_record(&result, start, agents, played.moves);
     Ok((result, record))

@@ -277,6 +277,7 @@ mod tests {
             plies: 10,
             seconds: vec![0.5; players],
             moves_made: vec![5; players],
+            forfeit: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! move that wins at once when there is one, and a random move otherwise.
 //! It is generic over the game, so once registered it plays every game.
 
-use tabula::agents::{Agent, AgentKind, Decision, RandomAgent};
+use tabula::agents::{Agent, AgentKind, Decision, Forfeit, RandomAgent};
 use tabula::search::Control;
 use tabula::{Game, ParamKind, ParamSpec, Params};
 
@@ -34,7 +34,11 @@ struct OpportunistAgent<G: Game> {
 }
 
 impl<G: Game> Agent<G> for OpportunistAgent<G> {
-    fn choose(&mut self, state: &G, control: &Control<'_, G::Move>) -> Decision<G::Move> {
+    fn choose(
+        &mut self,
+        state: &G,
+        control: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
         let seat = state.to_move();
         state.legal_moves(&mut self.moves);
         let winning = self.moves.iter().copied().find(|&mv| {
@@ -43,7 +47,7 @@ impl<G: Game> Agent<G> for OpportunistAgent<G> {
             next.outcome().is_some_and(|o| o.score(seat) >= 1.0)
         });
         match winning {
-            Some(mv) => Decision { mv, search: None },
+            Some(mv) => Ok(Decision { mv, search: None }),
             None => self.fallback.choose(state, control),
         }
     }

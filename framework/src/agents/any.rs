@@ -3,9 +3,8 @@
 
 use std::time::Duration;
 
-use super::{Agent, AgentSpec};
+use super::{Agent, AgentSpec, Forfeit};
 use crate::any::{AnyGame, Boxed};
-use crate::error::MoveError;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::search::{Control, Progress, ProgressSink, SearchReport};
@@ -15,12 +14,14 @@ pub trait AnyAgent: Send {
     /// The spec it was built from.
     fn spec(&self) -> &AgentSpec;
     /// Chooses a move for the seat to move in `game`, steered by `control`.
-    /// `Err` when the game is over or is not the game it was built for.
+    /// `Err` when the agent gives up (see [`Forfeit`]), chooses an illegal
+    /// move, or is asked about a finished game or another game than the
+    /// one it was built for.
     fn choose(
         &mut self,
         game: &dyn AnyGame,
         control: &AnyControl<'_>,
-    ) -> Result<AnyDecision, MoveError>;
+    ) -> Result<AnyDecision, Forfeit>;
     /// Told of every move played from `before` (see [`Agent::observe`]).
     fn observe(&mut self, before: &dyn AnyGame, mv: &str);
 }
@@ -96,13 +97,11 @@ pub(crate) struct TypedAgent<G: Game> {
 }
 
 impl<G: Game> TypedAgent<G> {
-    fn state<'a>(&self, game: &'a dyn AnyGame) -> Result<&'a G, MoveError> {
+    fn state<'a>(&self, game: &'a dyn AnyGame) -> Result<&'a G, Forfeit> {
         game.as_any()
             .downcast_ref::<Boxed<G>>()
             .map(|boxed| &boxed.state)
-            .ok_or_else(|| {
-                MoveError::illegal(game.name(), format!("this agent was built for {}", G::NAME))
-            })
+            .ok_or_else(|| Forfeit::new(format!("built for {}, given {}", G::NAME, game.name())))
     }
 }
 
@@ -124,10 +123,10 @@ impl<G: Game> AnyAgent for TypedAgent<G> {
         &mut self,
         game: &dyn AnyGame,
         control: &AnyControl<'_>,
-    ) -> Result<AnyDecision, MoveError> {
+    ) -> Result<AnyDecision, Forfeit> {
         let state = self.state(game)?;
         if state.outcome().is_some() {
-            return Err(MoveError::GameOver);
+            return Err(Forfeit::new("asked to move in a finished game"));
         }
         let sink = control.progress.map(|sink| {
             move |p: &Progress<G::Move>| {
@@ -145,13 +144,13 @@ impl<G: Game> AnyAgent for TypedAgent<G> {
             stop: control.stop,
             progress: sink.as_ref().map(|s| s as ProgressSink<G::Move>),
         };
-        let decision = self.agent.choose(state, &typed);
+        let decision = self.agent.choose(state, &typed)?;
         let mv = decision.mv;
         if !state.is_legal(mv) {
-            return Err(MoveError::illegal(
-                state.format_move(mv),
-                format!("the agent {} chose an illegal move", self.spec),
-            ));
+            return Err(Forfeit::new(format!(
+                "illegal move {}",
+                state.format_move(mv)
+            )));
         }
         Ok(AnyDecision {
             mv: state.format_move(mv),

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::random::SEED;
-use super::{Agent, AgentKind, Decision};
+use super::{Agent, AgentKind, Decision, Forfeit};
 use crate::game::Game;
 use crate::mcts::{Mcts, MctsConfig};
 use crate::params::{ParamKind, ParamSpec, Params};
@@ -110,12 +110,16 @@ impl MctsConfig {
 }
 
 impl<G: Game> Agent<G> for Mcts<G> {
-    fn choose(&mut self, state: &G, control: &Control<'_, G::Move>) -> Decision<G::Move> {
+    fn choose(
+        &mut self,
+        state: &G,
+        control: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
         let report = self.search_with(state, control);
-        Decision {
+        Ok(Decision {
             mv: report.best,
             search: Some(report),
-        }
+        })
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {

@@ -11,7 +11,7 @@
 //! compiled for every game (static dispatch in the search loops):
 //!
 //! ```
-//! use tabula::agents::{Agent, AgentKind, Decision};
+//! use tabula::agents::{Agent, AgentKind, Decision, Forfeit};
 //! use tabula::search::Control;
 //! use tabula::{Game, ParamKind, ParamSpec, Params, Registry};
 //!
@@ -29,10 +29,10 @@
 //!
 //! struct FirstAgent;
 //! impl<G: Game> Agent<G> for FirstAgent {
-//!     fn choose(&mut self, state: &G, _: &Control<'_, G::Move>) -> Decision<G::Move> {
+//!     fn choose(&mut self, state: &G, _: &Control<'_, G::Move>) -> Result<Decision<G::Move>, Forfeit> {
 //!         let mut moves = Vec::new();
 //!         state.legal_moves(&mut moves);
-//!         Decision { mv: moves[0], search: None }
+//!         Ok(Decision { mv: moves[0], search: None })
 //!     }
 //! }
 //!
@@ -61,13 +61,37 @@ use crate::search::{Control, SearchReport};
 pub trait Agent<G: Game>: Send {
     /// Chooses a move in a running game (there is at least one legal
     /// move). `control` may override the budget, ask to stop early, and
-    /// take progress reports.
-    fn choose(&mut self, state: &G, control: &Control<'_, G::Move>) -> Decision<G::Move>;
+    /// take progress reports. An `Err` gives up the game (an outside
+    /// engine that crashed or hung): the seat loses it, and the reason is
+    /// recorded.
+    fn choose(
+        &mut self,
+        state: &G,
+        control: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit>;
 
     /// Told of every move made in the game, its own included, so a search
     /// can keep its tree. The default ignores it.
     fn observe(&mut self, before: &G, mv: G::Move) {
         let _ = (before, mv);
+    }
+}
+
+/// Why an agent gave up a game: a crash, a hang past its time, an illegal
+/// or unreadable move. The seat loses the game, which records the reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Forfeit {
+    /// What went wrong, for people: `timeout after 2.31 s`.
+    pub reason: String,
+}
+
+impl Forfeit {
+    /// A forfeit for `reason`.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Forfeit {
+            reason: reason.into(),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `random`: uniformly random legal moves, the floor of every comparison.
 
-use super::{Agent, AgentKind, Decision};
+use super::{Agent, AgentKind, Decision, Forfeit};
 use crate::game::Game;
 use crate::params::{ParamKind, ParamSpec, Params};
 use crate::rng::{seeded, Rng};
@@ -23,11 +23,15 @@ impl<G: Game> RandomAgent<G> {
 }
 
 impl<G: Game> Agent<G> for RandomAgent<G> {
-    fn choose(&mut self, state: &G, _: &Control<'_, G::Move>) -> Decision<G::Move> {
+    fn choose(
+        &mut self,
+        state: &G,
+        _: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
         let mv = state
             .random_move(&mut self.rng, &mut self.moves)
-            .expect("an agent is only asked to move in a running game");
-        Decision { mv, search: None }
+            .ok_or_else(|| Forfeit::new("asked to move in a finished game"))?;
+        Ok(Decision { mv, search: None })
     }
 }
 
