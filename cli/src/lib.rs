@@ -32,6 +32,10 @@ enum Command {
     Play {
         /// The game to start with, e.g. `diffusion(width=8)`.
         game: Option<String>,
+        /// Read commands from stdin but print the session as a terminal
+        /// shows it: prompts, commands and boards (for docs and bug reports).
+        #[arg(long)]
+        transcript: bool,
     },
     /// Measure random plies/s, MCTS iterations/s and bytes per tree node.
     Bench {
@@ -55,7 +59,9 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
+        /// The game and variant, e.g. `diffusion` or `calcala(players=3)`.
         game: String,
+        /// Plies to look ahead; every depth up to it is counted.
         depth: usize,
         /// Start from this position text instead of the game's start.
         #[arg(long)]
@@ -67,8 +73,10 @@ enum Command {
 pub fn main_with(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => return repl::run(registry, None),
-        Some(Command::Play { game }) => return repl::run(registry, game.as_deref()),
+        None => return repl::run(registry, None, false),
+        Some(Command::Play { game, transcript }) => {
+            return repl::run(registry, game.as_deref(), transcript)
+        }
         Some(Command::List) => {
             println!("{}", tools::games_table(&registry));
             Ok(())

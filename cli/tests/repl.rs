@@ -29,11 +29,26 @@ fn scripted_session_prints_state_json() {
 
 #[test]
 fn errors_are_reported_and_the_session_goes_on() {
-    let run = tabula(&["play"], "play Z\nfrobnicate\nplay D\nundo\nundo\nstate\n");
+    let run = tabula(
+        &["play"],
+        "play Z\nfrobnicate\nudno\nC3\nplay D\nundo\nundo\nstate\n",
+    );
     assert!(!run.ok, "a failed command makes the exit code non-zero");
     assert!(run.stderr.contains("`Z` is not a move"), "{}", run.stderr);
+    // A word that is no command and no move explains the move notation.
     assert!(
-        run.stderr.contains("unknown command or move `frobnicate`"),
+        run.stderr.contains("`frobnicate` is not a move: expected"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("`C3` is not a move: expected"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("unknown command `udno`; did you mean `undo`?"),
         "{}",
         run.stderr
     );
@@ -295,8 +310,8 @@ fn agent_errors_name_the_agent_that_was_written() {
 /// any number of threads (these panicked).
 #[test]
 fn tiny_time_budgets_play_moves() {
-    let script = "agent 1 mcts(time=0.000001s)\nai\n\
-                  agent 1 mcts(time=1ms,threads=16)\nagent 2 mcts(time=2ms,threads=2)\ngo 6\nstate\n";
+    let script = "agent 2 mcts(time=2ms,threads=2)\nagent 1 mcts(time=0.000001s)\nai\n\
+                  agent 1 mcts(time=1ms,threads=16)\ngo 6\nstate\n";
     let run = tabula(&["play"], script);
     assert!(run.ok, "{}", run.stderr);
     let state = last_state(&run);
@@ -310,4 +325,107 @@ fn tiny_time_budgets_play_moves() {
         state["agents"],
         serde_json::json!(["mcts(time=1ms,threads=16)", "mcts(time=2ms,threads=2)"])
     );
+}
+
+/// `go` lets the seated agents play until a human is to move; it never
+/// plays a human's seat unless told `go all`.
+#[test]
+fn go_respects_the_human_seat() {
+    let run = tabula(
+        &["play"],
+        "go\nagent 2 random(seed=1)\nD\ngo\nstate\ngo all 3\nstate\n",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("seat 1 (A) is played by you") && run.stderr.contains("`go all`"),
+        "{}",
+        run.stderr
+    );
+    let states: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // D, then random's reply; `go` with A (human) to move plays nothing.
+    assert_eq!(states[0]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        states[1]["moves"].as_array().unwrap().len(),
+        5,
+        "`go all 3`"
+    );
+}
+
+/// Seating an agent on the side to move while a human plays makes it move.
+#[test]
+fn an_agent_seated_on_the_side_to_move_plays_at_once() {
+    let run = tabula(&["play"], "D\nagent 2 random(seed=3)\nstate\n");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("B (random(seed=3)) plays"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(last_state(&run)["moves"].as_array().unwrap().len(), 2);
+    let alone = tabula(&["play"], "agent 2 random\nagent 1 random\nstate\n");
+    assert!(
+        alone.stdout.contains("`ai` plays one move"),
+        "{}",
+        alone.stdout
+    );
+    assert_eq!(last_state(&alone)["moves"], serde_json::json!([]));
+}
+
+#[test]
+fn history_moves_and_messages_read_well() {
+    let run = tabula(
+        &["play"],
+        "D\ne\nC\nhistory\nundo\nundo 2\nsetup 001200/001000 A\nplay d\nmoves\nagent 1 random\nnew calcala(players=3)\n",
+    );
+    assert!(run.stdout.contains("  1. D  e\n  2. C"), "{}", run.stdout);
+    assert!(run.stdout.contains("took back 1 move\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("took back 2 moves\n"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("no moves: game over: B wins"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .contains("this game has 3 players: every seat is human again"),
+        "{}",
+        run.stdout
+    );
+    let setup = tabula(&["play"], "setup 445554/444054 B\ne\nD\nhistory\n");
+    assert!(
+        setup.stdout.contains("  1. ..  e\n  2. D"),
+        "{}",
+        setup.stdout
+    );
+}
+
+/// Hundreds of stage-2 moves are listed one line per stone.
+#[test]
+fn long_move_lists_are_grouped_by_origin() {
+    let run = tabula(&["play", "grid-diffusion"], "go all 26\nmoves\n");
+    assert!(run.ok, "{}", run.stderr);
+    let listing = run
+        .stdout
+        .rsplit_once("moves:\n")
+        .map(|(_, l)| l)
+        .unwrap_or("");
+    let lines: Vec<&str> = listing.lines().collect();
+    assert!(lines.len() > 5, "{}", run.stdout);
+    for line in lines.iter().filter(|l| **l != "pass") {
+        let origin = line
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap();
+        assert!(
+            line.split(' ')
+                .all(|mv| mv.starts_with(&format!("{origin}:"))
+                    || mv.starts_with(&format!("{origin}-"))),
+            "one origin per line: {line}"
+        );
+    }
 }

@@ -2,11 +2,15 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::sync::atomic::Ordering;
 
 use serde_json::{json, Map, Value};
+use tabula::agents::AnyControl;
+use tabula::search::{Limit, Progress, ProgressSink};
 use tabula::{AnyDecision, AnyGame, GameRecord, Seat};
 
 use super::session::Session;
+use super::INTERRUPT;
 
 /// One REPL command, for `help` and completion.
 pub struct Command {
@@ -21,12 +25,13 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once when a human is seated" },
     Command { name: "show", args: "", help: "draw the board" },
     Command { name: "moves", args: "", help: "list the legal moves" },
+    Command { name: "history", args: "", help: "the moves played so far, numbered" },
     Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); seated agents then reply until a human is to move" },
     Command { name: "undo", args: "[N]", help: "take back N moves (default 1)" },
     Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1)" },
     Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats" },
     Command { name: "ai", args: "", help: "the seat to move is played once by its agent (a default MCTS for a human seat), showing its evaluation" },
-    Command { name: "go", args: "[N]", help: "agents play on until the game ends, or for N moves; human seats are played by the default MCTS" },
+    Command { name: "go", args: "[all] [N]", help: "the seated agents play until a human is to move or the game ends (or for N moves); `go all` plays every seat, human seats by the default MCTS; Ctrl-C stops after the current move" },
     Command { name: "hint", args: "", help: "the default MCTS (or the seat's agent) suggests a move, without playing it" },
     Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
     Command { name: "position", args: "", help: "print the position text" },
@@ -44,6 +49,8 @@ pub struct Display {
     pub color: bool,
     /// Draw the board after moves (interactive use).
     pub boards: bool,
+    /// A live line on stderr while an agent thinks (only on a terminal).
+    pub live: bool,
 }
 
 /// Whether the REPL goes on.
@@ -86,7 +93,14 @@ pub fn execute(
         }
         "moves" => {
             no_args(word, rest)?;
-            writeln!(out, "{}", session.current().legal_moves().join(" ")).map_err(io)?
+            if let Some(result) = result_text(session.current()) {
+                return Err(format!("no moves: {result}"));
+            }
+            writeln!(out, "{}", moves_text(&session.current().legal_moves())).map_err(io)?
+        }
+        "history" => {
+            no_args(word, rest)?;
+            writeln!(out, "{}", history_text(session)).map_err(io)?
         }
         "play" => play(session, required(rest, "play MOVE")?, display, out)?,
         "undo" => {
@@ -94,16 +108,26 @@ pub fn execute(
             if n == 0 {
                 return Err("nothing to undo".to_string());
             }
-            after_jump(session, &format!("took back {n} move(s)"), display, out)?
+            after_jump(
+                session,
+                &format!("took back {}", plural(n, "move")),
+                display,
+                out,
+            )?
         }
         "redo" => {
             let n = session.redo(count(rest)?);
             if n == 0 {
                 return Err("nothing to redo".to_string());
             }
-            after_jump(session, &format!("replayed {n} move(s)"), display, out)?
+            after_jump(
+                session,
+                &format!("replayed {}", plural(n, "move")),
+                display,
+                out,
+            )?
         }
-        "agent" | "seat" => agent(session, rest, out)?,
+        "agent" | "seat" => agent(session, rest, display, out)?,
         "ai" => {
             no_args(word, rest)?;
             agent_move(session, display, out)?;
@@ -113,7 +137,7 @@ pub fn execute(
         "hint" => {
             no_args(word, rest)?;
             let seat = session.current().to_move();
-            let (decision, spec) = session.think()?;
+            let (decision, spec) = think(session, display)?;
             writeln!(out, "hint: {} ({spec})", decision.mv).map_err(io)?;
             write!(out, "{}", search_table(&decision, seat)).map_err(io)?
         }
@@ -148,7 +172,12 @@ pub fn execute(
             let file = required(rest, "save FILE")?;
             std::fs::write(file, session.record().to_json() + "\n")
                 .map_err(|e| format!("cannot write {file}: {e}"))?;
-            writeln!(out, "saved {} move(s) to {file}", session.moves().len()).map_err(io)?
+            writeln!(
+                out,
+                "saved {} to {file}",
+                plural(session.moves().len(), "move")
+            )
+            .map_err(io)?
         }
         "load" => load(
             session,
@@ -161,6 +190,69 @@ pub fn execute(
         _ => play_bare(session, line, display, out)?,
     }
     Ok(Flow::Continue)
+}
+
+/// `1 move`, `3 moves`.
+fn plural(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// The columns help and move lists wrap at: the terminal's, at most 100.
+fn text_width() -> usize {
+    textwrap::termwidth().min(100)
+}
+
+/// The legal moves for people: one line while they fit, else one line per
+/// piece or cell they start from (`B2-B6 B2-E2`), so hundreds of moves
+/// stay readable; moves without an origin (`pass`) come last.
+pub fn moves_text(moves: &[String]) -> String {
+    let origin = |mv: &str| {
+        let head = mv
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or(mv);
+        (head.len() < mv.len()).then(|| head.to_string())
+    };
+    if moves.len() <= 30 || moves.iter().all(|m| origin(m).is_none()) {
+        return textwrap::fill(&moves.join(" "), text_width());
+    }
+    let mut groups: Vec<(Option<String>, Vec<&str>)> = Vec::new();
+    for mv in moves {
+        let key = origin(mv);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(mv),
+            None => groups.push((key, vec![mv])),
+        }
+    }
+    groups.sort_by_key(|(key, _)| key.is_none());
+    let rows: Vec<String> = groups
+        .iter()
+        .map(|(_, group)| textwrap::fill(&group.join(" "), text_width()))
+        .collect();
+    format!("{} moves:\n{}", moves.len(), rows.join("\n"))
+}
+
+/// The moves so far, numbered by rounds of the seats, from the start.
+fn history_text(session: &Session) -> String {
+    let moves = session.moves();
+    if moves.is_empty() {
+        return "no moves yet".to_string();
+    }
+    let start = session.start();
+    let players = start.players().max(1);
+    let width = moves.iter().map(String::len).max().unwrap_or(1);
+    // A `setup` position may give the move to a later seat: pad its round.
+    let mut cells: Vec<&str> = vec![".."; start.to_move().min(players - 1)];
+    cells.extend(moves.iter().map(String::as_str));
+    let mut text = String::new();
+    for (round, row) in cells.chunks(players).enumerate() {
+        let row: Vec<String> = row.iter().map(|m| format!("{m:<width$}")).collect();
+        let _ = writeln!(text, "{:>3}. {}", round + 1, row.join("  ").trim_end());
+    }
+    text.trim_end().to_string()
 }
 
 fn required<'a>(rest: &'a str, usage: &str) -> Result<&'a str, String> {
@@ -197,13 +289,21 @@ fn new_game(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let game = session.registry.create(spec).map_err(|e| e.to_string())?;
-    session.new_game(game);
+    let reset = session.new_game(game);
     writeln!(out, "new game: {}", session.current().spec()).map_err(|e| e.to_string())?;
+    if reset {
+        writeln!(
+            out,
+            "this game has {} players: every seat is human again (`agent SEAT SPEC` seats an agent)",
+            session.current().players()
+        )
+        .map_err(|e| e.to_string())?;
+    }
     show_board(session, display, out)?;
     agents_reply(session, display, out)
 }
 
-/// A line that is no command: a move, or a typo.
+/// A line that is no command: a move, a mistyped command, or a typo.
 fn play_bare(
     session: &mut Session,
     line: &str,
@@ -211,11 +311,31 @@ fn play_bare(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     match session.current().clone_box().play(line) {
-        Err(tabula::MoveError::Syntax { .. }) => Err(format!(
-            "unknown command or move `{line}` (type `help` for commands, `moves` for moves)"
-        )),
+        Err(error @ tabula::MoveError::Syntax { .. }) => {
+            let word = line.split_whitespace().next().unwrap_or(line);
+            match closest_command(word) {
+                Some(command) => Err(format!(
+                    "unknown command `{word}`; did you mean `{command}`? (`help` lists the commands)"
+                )),
+                None => Err(format!(
+                    "{error} (or a command: `help` lists them, `moves` the legal moves)"
+                )),
+            }
+        }
         _ => play(session, line, display, out),
     }
+}
+
+/// The command `word` is most likely a misspelling of, if any: within two
+/// edits, and fewer edits than the word has letters.
+fn closest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&word, c.name), c.name))
+        .filter(|&(distance, name)| distance <= 2 && distance < word.len().min(name.len()))
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
 }
 
 fn play(
@@ -246,7 +366,7 @@ fn agents_reply(
         return Ok(());
     }
     let mut moved = false;
-    while session.agent_to_move() {
+    while session.agent_to_move() && !INTERRUPT.load(Ordering::Relaxed) {
         agent_move(session, display, out)?;
         moved = true;
     }
@@ -256,14 +376,45 @@ fn agents_reply(
     Ok(())
 }
 
-fn agent_move(
-    session: &mut Session,
-    _display: &Display,
-    out: &mut dyn Write,
-) -> Result<(), String> {
+/// The live line while an agent thinks: time, work, best move, value.
+fn live_line(p: &Progress<String>) {
+    let mut line = format!(
+        "  thinking {:.1} s, {} iterations",
+        p.elapsed.as_secs_f64(),
+        p.iterations
+    );
+    if let Some(depth) = p.depth {
+        let _ = write!(line, ", depth {depth}");
+    }
+    if let Some(best) = &p.best {
+        let _ = write!(line, ", best {best}");
+    }
+    if let Some(value) = p.value {
+        let _ = write!(line, ", value {value:.2}");
+    }
+    eprint!("\r\x1b[2K{line}  (Ctrl-C: play the best move now)");
+}
+
+/// Asks the seat to move's agent (the default MCTS for a human seat) for
+/// a move: Ctrl-C stops the search, and on a terminal a live line shows it.
+fn think(session: &mut Session, display: &Display) -> Result<(AnyDecision, String), String> {
+    let sink: ProgressSink<String> = &live_line;
+    let control = AnyControl {
+        limit: Limit::default(),
+        stop: Some(&INTERRUPT),
+        progress: display.live.then_some(sink),
+    };
+    let decision = session.think(&control);
+    if display.live {
+        eprint!("\r\x1b[2K");
+    }
+    decision
+}
+
+fn agent_move(session: &mut Session, display: &Display, out: &mut dyn Write) -> Result<(), String> {
     let seat = session.current().to_move();
     let name = session.current().seat_name(seat);
-    let (decision, spec) = session.think()?;
+    let (decision, spec) = think(session, display)?;
     session.play(&decision.mv)?;
     writeln!(
         out,
@@ -274,36 +425,59 @@ fn agent_move(
     .map_err(|e| e.to_string())
 }
 
+/// `go [all] [N]`: the seated agents play until a human is to move (with
+/// `all`, every seat plays, humans' by the default MCTS), the game ends, N
+/// moves were made, or Ctrl-C is pressed.
 fn go(
     session: &mut Session,
     rest: &str,
     display: &Display,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    let (all, rest) = match rest.split_once(char::is_whitespace) {
+        Some(("all", n)) => (true, n.trim()),
+        _ if rest == "all" => (true, ""),
+        _ => (false, rest),
+    };
     let limit = if rest.is_empty() {
         usize::MAX
     } else {
         count(rest)?
     };
-    if session.current().outcome().is_some() {
-        return Err("the game is over".to_string());
+    if let Some(result) = result_text(session.current()) {
+        return Err(result);
+    }
+    if !all && !session.agent_to_move() {
+        let game = session.current();
+        let seat = game.to_move();
+        return Err(format!(
+            "seat {} ({}) is played by you: play a move, `ai` for one computer move, \
+             `agent {} SPEC` to seat an agent, or `go all` to let the default MCTS play every seat",
+            seat + 1,
+            game.seat_name(seat),
+            seat + 1
+        ));
     }
     let mut plies = 0;
-    while plies < limit && session.current().outcome().is_none() {
+    while plies < limit && session.current().outcome().is_none() && (all || session.agent_to_move())
+    {
         agent_move(session, display, out)?;
         plies += 1;
+        if INTERRUPT.load(Ordering::Relaxed) {
+            writeln!(out, "stopped (Ctrl-C) after {}", plural(plies, "move"))
+                .map_err(|e| e.to_string())?;
+            break;
+        }
     }
-    if display.boards {
-        writeln!(out, "{}", session.board(display.color)).map_err(|e| e.to_string())?;
-    }
-    if let Some(result) = result_text(session.current()) {
-        writeln!(out, "{result} after {} moves", session.moves().len())
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    show_board(session, display, out)
 }
 
-fn agent(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), String> {
+fn agent(
+    session: &mut Session,
+    rest: &str,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let game = session.current();
     let players = game.players();
     if rest.is_empty() {
@@ -323,7 +497,20 @@ fn agent(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), S
         .map_err(|e| e.to_string())?;
     let name = game.seat_name(seat);
     writeln!(out, "seat {} ({name}): {spec}", seat + 1).map_err(|e| e.to_string())?;
-    session.set_agent(seat, spec);
+    let to_move = game.outcome().is_none() && game.to_move() == seat;
+    session.set_agent(seat, spec.clone());
+    if to_move && !spec.is_human() {
+        if session.seats().iter().any(tabula::AgentSpec::is_human) {
+            // It is the agent's turn and a human waits for it: it moves.
+            return agents_reply(session, display, out);
+        }
+        writeln!(
+            out,
+            "seat {} is to move: `ai` plays one move, `go` lets the agents play on",
+            seat + 1
+        )
+        .map_err(|e| e.to_string())?;
+    }
     Ok(())
 }
 
@@ -494,24 +681,36 @@ fn help(session: &Session, topic: &str) -> Result<String, String> {
     let registry = &session.registry;
     if topic.is_empty() {
         let mut text = String::from("commands (a bare move also plays it):\n");
+        let indent = " ".repeat(31);
+        let options = textwrap::Options::new(text_width())
+            .initial_indent("")
+            .subsequent_indent(&indent);
         for c in COMMANDS {
             let usage = format!("{} {}", c.name, c.args);
-            let _ = writeln!(
-                text,
+            let line = format!(
                 "  {usage:<28} {}",
                 c.help.split(';').next().unwrap_or(c.help)
             );
+            let _ = writeln!(text, "{}", textwrap::fill(&line, &options));
         }
-        let _ = write!(
-            text,
+        let agents = format!(
             "agents: {} (`help AGENT` or `agents` for their parameters)",
             registry.agent_names().join(", ")
         );
+        text.push_str(&textwrap::fill(&agents, text_width()));
         return Ok(text);
     }
     let topic = topic.to_ascii_lowercase();
+    let detail = textwrap::Options::new(text_width())
+        .initial_indent("  ")
+        .subsequent_indent("  ");
     if let Some(c) = COMMANDS.iter().find(|c| c.name == topic) {
-        return Ok(format!("{} {}\n  {}", c.name, c.args, c.help));
+        return Ok(format!(
+            "{} {}\n{}",
+            c.name,
+            c.args,
+            textwrap::fill(c.help, &detail)
+        ));
     }
     if let Some(kind) = registry.agent_kinds().find(|k| k.name == topic) {
         let mut text = format!("{}: {}", kind.name, kind.description);

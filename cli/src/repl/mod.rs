@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -21,8 +22,15 @@ pub use commands::{execute, state_json, Display, Flow, COMMANDS};
 use complete::{ReplHelper, Words};
 pub use session::Session;
 
-/// Runs the REPL on `game` (the first registered game if `None`).
-pub fn run(registry: Registry, game: Option<&str>) -> ExitCode {
+/// Set by Ctrl-C while a command runs: a search answers with its best move
+/// so far, and `go` stops after the current move. Cleared before each
+/// command.
+pub(crate) static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Runs the REPL on `game` (the first registered game if `None`). With
+/// `transcript`, commands come from stdin but are shown as a terminal
+/// session shows them (prompt, command, boards), without colour.
+pub fn run(registry: Registry, game: Option<&str>, transcript: bool) -> ExitCode {
     let spec = game
         .map(str::to_string)
         .unwrap_or_else(|| registry.names()[0].clone());
@@ -34,7 +42,15 @@ pub fn run(registry: Registry, game: Option<&str>) -> ExitCode {
         }
     };
     let mut session = Session::new(registry, game);
-    let ok = if io::stdin().is_terminal() {
+    let ok = if transcript {
+        let display = Display {
+            color: false,
+            boards: true,
+            live: false,
+        };
+        println!("{}", greeting(&session, false));
+        lines(&mut session, io::stdin().lock(), &display, true)
+    } else if io::stdin().is_terminal() {
         interactive(&mut session)
     } else {
         scripted(&mut session, io::stdin().lock())
@@ -46,21 +62,54 @@ pub fn run(registry: Registry, game: Option<&str>) -> ExitCode {
     }
 }
 
+/// The first lines of an interactive session.
+fn greeting(session: &Session, color: bool) -> String {
+    format!(
+        "Tabula: type `help` for commands, `games` for games, a move to play it.\ngame: {}\n{}",
+        session.current().spec(),
+        session.board(color)
+    )
+}
+
+/// The prompt: the game, and the seat to move while it runs.
+fn prompt(session: &Session) -> String {
+    let game = session.current();
+    match game.outcome() {
+        Some(_) => format!("{}> ", game.name()),
+        None => format!("{} [{}]> ", game.name(), game.seat_name(game.to_move())),
+    }
+}
+
 /// Reads commands line by line; returns whether every command succeeded.
 pub fn scripted(session: &mut Session, input: impl BufRead) -> bool {
     let display = Display {
         color: false,
         boards: false,
+        live: false,
     };
+    lines(session, input, &display, false)
+}
+
+/// Runs each line of `input`; with `echo`, each after its prompt, as a
+/// terminal shows it. Errors go to stderr (to stdout with `echo`, where
+/// they belong to the transcript).
+fn lines(session: &mut Session, input: impl BufRead, display: &Display, echo: bool) -> bool {
     let mut ok = true;
     let stdout = io::stdout();
     for line in input.split(b'\n') {
         let Ok(bytes) = line else { break };
         let line = String::from_utf8_lossy(&bytes);
         let mut out = stdout.lock();
-        match execute(session, &line, &display, &mut out) {
+        if echo {
+            let _ = writeln!(out, "{}{}", prompt(session), line.trim_end());
+        }
+        match execute(session, &line, display, &mut out) {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
+            Err(e) if echo => {
+                ok = false;
+                let _ = writeln!(out, "error: {e}");
+            }
             Err(e) => {
                 ok = false;
                 let _ = out.flush();
@@ -77,7 +126,14 @@ fn interactive(session: &mut Session) -> bool {
     let display = Display {
         color,
         boards: true,
+        live: io::stderr().is_terminal(),
     };
+    // At the prompt the terminal is raw and Ctrl-C is a key; while a
+    // command runs it is a signal, which must stop the search, not the
+    // program (and its game and history).
+    if let Err(e) = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed)) {
+        eprintln!("note: Ctrl-C will end the program ({e})");
+    }
     let words = Rc::new(RefCell::new(Words::default()));
     let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
         Ok(editor) => editor,
@@ -94,13 +150,9 @@ fn interactive(session: &mut Session) -> bool {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("Tabula: type `help` for commands, `games` for games, a move to play it.");
-    println!(
-        "game: {}\n{}",
-        session.current().spec(),
-        session.board(color)
-    );
+    println!("{}", greeting(session, color));
     let mut ok = true;
+    let mut interrupted = false;
     loop {
         {
             let mut w = words.borrow_mut();
@@ -121,14 +173,16 @@ fn interactive(session: &mut Session) -> bool {
                 .collect();
             w.moves = session.current().legal_moves();
         }
-        let game = session.current();
-        let prompt = match game.outcome() {
-            Some(_) => format!("{}> ", game.name()),
-            None => format!("{} [{}]> ", game.name(), game.seat_name(game.to_move())),
-        };
-        match editor.readline(&prompt) {
+        match editor.readline(&prompt(session)) {
             Ok(line) => {
-                let _ = editor.add_history_entry(line.as_str());
+                interrupted = false;
+                if editor.add_history_entry(line.as_str()).unwrap_or(false) {
+                    // Saved at once: a crash or a kill keeps the history.
+                    if let Some(path) = &history {
+                        let _ = editor.append_history(path);
+                    }
+                }
+                INTERRUPT.store(false, Ordering::Relaxed);
                 let mut out = io::stdout().lock();
                 match execute(session, &line, &display, &mut out) {
                     Ok(Flow::Quit) => break,
@@ -139,7 +193,11 @@ fn interactive(session: &mut Session) -> bool {
                     }
                 }
             }
-            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Interrupted) if interrupted => break,
+            Err(ReadlineError::Interrupted) => {
+                interrupted = true;
+                println!("(Ctrl-C again, `quit` or Ctrl-D to leave)");
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -147,9 +205,6 @@ fn interactive(session: &mut Session) -> bool {
                 break;
             }
         }
-    }
-    if let Some(path) = &history {
-        let _ = editor.save_history(path);
     }
     ok
 }

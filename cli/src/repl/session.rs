@@ -62,12 +62,20 @@ impl Session {
     }
 
     /// Starts `game` afresh. Seats keep their agents when the number of
-    /// players is unchanged.
-    pub fn new_game(&mut self, game: Box<dyn AnyGame>) {
+    /// players is unchanged; returns whether seated agents were dropped.
+    pub fn new_game(&mut self, game: Box<dyn AnyGame>) -> bool {
+        let mut dropped = false;
         if game.players() != self.seats.len() {
+            dropped = self.seats.iter().any(|s| !s.is_human());
             self.seats = vec![AgentSpec::human(); game.players()];
         }
         self.reset_to(vec![game], Vec::new(), true);
+        dropped
+    }
+
+    /// The position the moves start from.
+    pub fn start(&self) -> &dyn AnyGame {
+        self.states[0].as_ref()
     }
 
     /// Makes `position` the new start (a fresh history).
@@ -153,8 +161,8 @@ impl Session {
     }
 
     /// Asks the agent of the seat to move (or, for a human seat, a default
-    /// MCTS) for a move, without playing it.
-    pub fn think(&mut self) -> Result<(AnyDecision, String), String> {
+    /// MCTS) for a move, without playing it; `control` may stop it early.
+    pub fn think(&mut self, control: &AnyControl<'_>) -> Result<(AnyDecision, String), String> {
         let game = self.current().clone_box();
         if game.outcome().is_some() {
             return Err("the game is over".to_string());
@@ -174,8 +182,8 @@ impl Session {
             ),
         };
         let decision = agent
-            .choose(game.as_ref(), &AnyControl::default())
-            .map_err(|e| e.to_string())?;
+            .choose(game.as_ref(), control)
+            .map_err(|e| format!("{spec} gave up: {e}"))?;
         Ok((decision, spec.to_string()))
     }
 
