@@ -76,8 +76,14 @@ pub fn bench(
     };
     if !json {
         println!(
-            "{:<28} {:>14} {:>12} {:>13} {:>14} {:>10}",
-            "game", "random plies/s", "plies/game", "playouts/s", "mcts iter/s", "bytes/node"
+            "{:<28} {:>14} {:>12} {:>13} {:>14} {:>10} {:>13}",
+            "game",
+            "random plies/s",
+            "plies/game",
+            "playouts/s",
+            "mcts iter/s",
+            "bytes/node",
+            "ab nodes/s"
         );
     }
     let mut reports = Vec::new();
@@ -87,13 +93,14 @@ pub fn bench(
             reports.push(r);
         } else {
             println!(
-                "{:<28} {:>14} {:>12.1} {:>13} {:>14} {:>10}",
+                "{:<28} {:>14} {:>12.1} {:>13} {:>14} {:>10} {:>13}",
                 r.game,
                 si(r.random_plies_per_sec),
                 r.plies_per_playout,
                 si(r.playouts_per_sec),
                 si(r.mcts_iterations_per_sec),
-                r.bytes_per_node
+                r.bytes_per_node,
+                si(r.alphabeta_nodes_per_sec)
             );
         }
     }

@@ -280,7 +280,8 @@ fn agent_kinds_are_listed_from_their_parameter_tables() {
     assert!(run.ok, "{}", run.stderr);
     assert!(run.stdout.contains(&listing.stdout), "`agents` in the REPL");
     assert!(
-        run.stdout.contains("agents: human, random, mcts"),
+        run.stdout
+            .contains("agents: human, random, greedy, mcts, alphabeta"),
         "{}",
         run.stdout
     );

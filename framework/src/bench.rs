@@ -4,10 +4,12 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::game::Game;
 use crate::mcts::{Mcts, MctsConfig};
 use crate::playout::random_playout;
 use crate::rng::seeded;
+use crate::search::Control;
 
 /// How long to measure each figure.
 #[derive(Debug, Clone)]
@@ -50,11 +52,17 @@ pub struct BenchReport {
     pub mcts_iterations_per_sec: f64,
     /// Nodes in the MCTS tree when the search stopped.
     pub mcts_nodes: usize,
+    /// Alpha-beta nodes per second (one thread, 16 MB table, evaluation at
+    /// the horizon; 0 when the start position is finished).
+    pub alphabeta_nodes_per_sec: f64,
+    /// The depth alpha-beta completed in that time.
+    pub alphabeta_depth: u32,
     /// Bytes one MCTS tree node takes for this game.
     pub bytes_per_node: usize,
 }
 
-/// Measures random playouts from `start`, then an MCTS search from it.
+/// Measures random playouts from `start`, then an MCTS search and an
+/// alpha-beta search from it.
 pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport {
     let mut rng = seeded(config.seed);
     let mut buffer = Vec::new();
@@ -87,6 +95,21 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
     } else {
         (0, 0, 1.0)
     };
+    let (ab_nodes, ab_depth, ab_time) = if start.outcome().is_none() {
+        let mut search = AlphaBeta::<G>::new(AlphaBetaConfig {
+            time: Some(config.duration),
+            seed: config.seed,
+            ..AlphaBetaConfig::default()
+        });
+        let report = search.search(start, &Control::default());
+        (
+            report.iterations,
+            report.depth.unwrap_or(0),
+            report.elapsed.as_secs_f64(),
+        )
+    } else {
+        (0, 0, 1.0)
+    };
     BenchReport {
         game: name.to_string(),
         playouts,
@@ -95,6 +118,8 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
         playouts_per_sec: playouts as f64 / playout_time,
         mcts_iterations_per_sec: iterations as f64 / search_time,
         mcts_nodes: nodes,
+        alphabeta_nodes_per_sec: ab_nodes as f64 / ab_time,
+        alphabeta_depth: ab_depth,
         bytes_per_node: Mcts::<G>::node_size(),
     }
 }

@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod agents;
+pub mod alphabeta;
 mod any;
 pub mod bench;
 pub mod conformance;
@@ -24,6 +25,8 @@ pub mod render;
 pub mod rng;
 pub mod search;
 mod spec;
+#[cfg(test)]
+mod test_games;
 
 pub use agents::{
     Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,

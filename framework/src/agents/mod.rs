@@ -40,12 +40,14 @@
 //! assert!(registry.agent_kinds().any(|k| k.name == "first"));
 //! ```
 
+mod alphabeta;
 mod any;
 mod kind;
 mod mcts;
 mod random;
 mod spec;
 
+pub use alphabeta::{AlphaBetaKind, GreedyKind};
 pub(crate) use any::TypedAgent;
 pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
 pub(crate) use kind::Builder;

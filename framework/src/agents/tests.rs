@@ -37,7 +37,10 @@ fn errors_name_the_agent_and_its_choices() {
     let registry = registry();
     let error = |text: &str| registry.parse_agent(text).unwrap_err().to_string();
     let err = error("alphazero");
-    assert!(err.contains("human, random, mcts"), "{err}");
+    assert!(
+        err.contains("human, random, greedy, mcts, alphabeta"),
+        "{err}"
+    );
     let err = error("mcts(depth=3)");
     assert!(err.contains("mcts") && err.contains("iterations"), "{err}");
     // The error names the kind that was written, not another one.
@@ -102,7 +105,10 @@ fn durations_read_exactly_and_print_shortest() {
 #[test]
 fn the_registry_lists_every_kind_with_its_parameters() {
     let registry = registry();
-    assert_eq!(registry.agent_names(), ["human", "random", "mcts"]);
+    assert_eq!(
+        registry.agent_names(),
+        ["human", "random", "greedy", "mcts", "alphabeta"]
+    );
     let mcts = registry.agent_kinds().find(|k| k.name == "mcts").unwrap();
     let names: Vec<&str> = mcts.params.iter().map(|p| p.name).collect();
     for name in [

@@ -1,0 +1,75 @@
+//! Small games with known answers, for the framework's own tests.
+
+use crate::error::{MoveError, PositionError};
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::params::{ParamError, ParamSpec, Params};
+
+/// Nim for `players` seats in turn: take 1–3 stones, whoever takes the
+/// last stone wins. With two players a count that is a multiple of 4 is
+/// lost for the seat to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    pub left: u8,
+    pub to_move: usize,
+    pub players: usize,
+}
+
+impl Nim {
+    pub fn new(left: u8, to_move: usize, players: usize) -> Self {
+        Nim {
+            left,
+            to_move,
+            players,
+        }
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    const NAME: &'static str = "nim";
+    const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
+    fn param_specs() -> &'static [ParamSpec] {
+        &[]
+    }
+    fn rules() -> &'static str {
+        ""
+    }
+    fn new(_: &Params) -> Result<Self, ParamError> {
+        Ok(Nim::new(21, 0, 2))
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let last = (self.to_move + self.players - 1) % self.players;
+        (self.left == 0).then(|| Outcome::win(last))
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.left > 0 {
+            moves.extend((1..=3).filter(|&n| n <= self.left));
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.left -= mv;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        text.trim()
+            .parse()
+            .map_err(|_| MoveError::syntax(text, "1-3"))
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn position(&self) -> String {
+        format!("{} {} {}", self.left, self.to_move, self.players)
+    }
+    fn parse_position(&self, _: &str) -> Result<Self, PositionError> {
+        Ok(self.clone())
+    }
+}

@@ -1,0 +1,135 @@
+//! Every agent kind plays every game, and the searching kinds find the
+//! forced wins of constructed positions.
+
+use tabula::agents::AnyControl;
+use tabula::{play_game, AnyAgent, Registry};
+
+/// A cheap spec for each registered agent kind. A kind missing here fails
+/// the test, so every new kind is played on every game.
+const SPECS: &[(&str, &str)] = &[
+    ("random", "random"),
+    ("greedy", "greedy"),
+    ("mcts", "mcts(iterations=300)"),
+    ("alphabeta", "alphabeta(depth=2)"),
+];
+
+fn spec_for(kind: &str) -> &'static str {
+    SPECS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .unwrap_or_else(|| panic!("agent kind `{kind}` has no test spec in tests/tests/agents.rs"))
+        .1
+}
+
+#[test]
+fn every_agent_plays_every_game() {
+    let registry = tabula_games::registry();
+    for kind in registry.agent_kinds() {
+        let hero = registry.parse_agent(spec_for(kind.name)).unwrap();
+        let random = registry.parse_agent("random").unwrap();
+        for name in registry.names() {
+            let start = registry.create(&name).unwrap();
+            for hero_seat in 0..start.players() {
+                let mut agents: Vec<Box<dyn AnyAgent>> = (0..start.players())
+                    .map(|seat| {
+                        let spec = if seat == hero_seat { &hero } else { &random };
+                        registry.agent(start.as_ref(), spec, seat as u64).unwrap()
+                    })
+                    .collect();
+                let played = play_game(start.as_ref(), &mut agents, 12);
+                assert_eq!(played.forfeit, None, "{} on {name}", kind.name);
+                assert!(!played.moves.is_empty());
+            }
+        }
+    }
+}
+
+fn decide(registry: &Registry, game: &str, position: &str, spec: &str) -> tabula::AnyDecision {
+    let game = registry
+        .create(game)
+        .unwrap()
+        .with_position(position)
+        .unwrap();
+    let spec = registry.parse_agent(spec).unwrap();
+    registry
+        .agent(game.as_ref(), &spec, 0)
+        .unwrap()
+        .choose(game.as_ref(), &AnyControl::default())
+        .unwrap()
+}
+
+/// The five-ply forced win the MCTS solver test uses, from both seats.
+#[test]
+fn alphabeta_finds_forced_diffusion_wins_from_both_seats() {
+    let registry = tabula_games::registry();
+    for (position, seat, winning_move) in [("110001/002102 A", 0, "b"), ("201200/100011 B", 1, "E")]
+    {
+        for mode in ["paranoid", "brs"] {
+            let decision = decide(
+                &registry,
+                "diffusion",
+                position,
+                &format!("alphabeta(depth=8,mode={mode})"),
+            );
+            assert_eq!(decision.mv, winning_move, "{position}");
+            let search = decision.search.unwrap();
+            let proven = search.proven.expect("a forced win is proven");
+            assert!(proven.is_winner(seat) && proven.score(seat) == 1.0);
+            assert_eq!(search.pv.first().map(String::as_str), Some(winning_move));
+        }
+    }
+}
+
+/// The last seat's winning capture with 3 and 4 players, in both modes.
+#[test]
+fn alphabeta_finds_the_last_seats_winning_capture() {
+    let registry = tabula_games::registry();
+    let board = "1,0,2,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,1,0,0/0,1,0,0,1,0/0,0,0,0,0,2";
+    for (game, position, seat) in [
+        ("calcala(players=3)", format!("{board} 3 10,10,9"), 2),
+        ("calcala(players=4)", format!("{board} 4 10,10,10,9"), 3),
+    ] {
+        for mode in ["paranoid", "brs"] {
+            let decision = decide(
+                &registry,
+                game,
+                &position,
+                &format!("alphabeta(depth=3,mode={mode})"),
+            );
+            let mut state = registry
+                .create(game)
+                .unwrap()
+                .with_position(&position)
+                .unwrap();
+            state.play(&decision.mv).unwrap();
+            let outcome = state.outcome().expect("the chosen move ends the game");
+            assert!(
+                outcome.is_winner(seat) && outcome.score(seat) == 1.0,
+                "{game} {mode}: {} does not win",
+                decision.mv
+            );
+        }
+    }
+}
+
+/// Greedy takes a win at once when there is one.
+#[test]
+fn greedy_takes_an_immediate_win() {
+    let registry = tabula_games::registry();
+    // A to move: C sows into D and empties A's block (A wins); d sows
+    // into c and empties B's block (B wins).
+    let position = "000100/001000 A";
+    let decision = decide(&registry, "diffusion", position, "greedy(seed=4)");
+    assert_eq!(decision.mv, "C");
+    let mut state = registry
+        .create("diffusion")
+        .unwrap()
+        .with_position(position)
+        .unwrap();
+    state.play(&decision.mv).unwrap();
+    assert!(
+        state.outcome().is_some_and(|o| o.is_winner(0)),
+        "{}",
+        decision.mv
+    );
+}
