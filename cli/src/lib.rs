@@ -3,6 +3,7 @@
 //! its registry and gets the whole command line.
 
 mod arena;
+mod files;
 pub mod repl;
 mod tools;
 

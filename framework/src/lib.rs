@@ -26,7 +26,7 @@ mod spec;
 
 pub use agent::{Agent, AgentSpec, Decision, RandomAgent, AGENT_KINDS};
 pub use any::{AnyAgent, AnyDecision, AnyGame, Boxed, SearchSummary};
-pub use error::{MoveError, PositionError};
+pub use error::{excerpt, MoveError, PositionError};
 pub use game::{Game, Seat, MAX_PLAYERS};
 pub use outcome::{even_scores, Outcome, Scores};
 pub use params::{ParamError, ParamKind, ParamSpec, Params};

@@ -1,8 +1,63 @@
 //! The summary as a table for people, and as JSON and CSV for programs.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
+use super::run::GameResult;
 use super::stats::{AgentRow, Section, Summary};
+use super::svg;
+use crate::files::write_atomic;
+
+/// Writes `summary.json`, `summary.csv` and the charts into `dir`, each
+/// replaced atomically.
+pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
+    write_atomic(&dir.join("summary.json"), json(summary).as_bytes())?;
+    write_atomic(&dir.join("summary.csv"), csv(summary).as_bytes())?;
+    for section in summary.games.iter().chain([&summary.overall]) {
+        let path = dir.join(format!("ratings-{}.svg", svg::file_stem(&section.game)));
+        write_atomic(&path, svg::chart(section, &summary.anchor).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Each agent's score so far, for the progress bar.
+pub struct RunningScores {
+    agents: Vec<String>,
+    /// Score sum and finished appearances per agent.
+    totals: Vec<(f64, usize)>,
+}
+
+impl RunningScores {
+    pub fn new(agents: &[String]) -> Self {
+        RunningScores {
+            agents: agents.to_vec(),
+            totals: vec![(0.0, 0); agents.len()],
+        }
+    }
+
+    pub fn add(&mut self, result: &GameResult) {
+        for (seat, &agent) in result.seats.iter().enumerate() {
+            if let Some(score) = result.score(seat) {
+                self.totals[agent].0 += score;
+                self.totals[agent].1 += 1;
+            }
+        }
+    }
+
+    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`.
+    pub fn line(&self) -> String {
+        let parts: Vec<String> = self
+            .agents
+            .iter()
+            .zip(&self.totals)
+            .map(|(agent, &(sum, n))| match n {
+                0 => format!("{agent} -"),
+                _ => format!("{agent} {:.1}% ({sum}/{n})", 100.0 * sum / n as f64),
+            })
+            .collect();
+        format!("score: {}", parts.join(" · "))
+    }
+}
 
 fn opt(value: Option<f64>, decimals: usize) -> String {
     value.map_or("-".to_string(), |v| format!("{v:.decimals$}"))
@@ -169,6 +224,30 @@ pub fn csv(summary: &Summary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn running_scores_count_shares_and_skip_adjudicated_games() {
+        let game = |seats: Vec<usize>, winners: Option<Vec<usize>>| GameResult {
+            index: 0,
+            game: 0,
+            round: 0,
+            seats,
+            seed: 0,
+            winners,
+            plies: 1,
+            seconds: vec![0.0; 2],
+            moves_made: vec![1; 2],
+        };
+        let mut scores = RunningScores::new(&["random".into(), "mcts".into(), "x".into()]);
+        assert_eq!(scores.line(), "score: random - · mcts - · x -");
+        scores.add(&game(vec![0, 1], Some(vec![1])));
+        scores.add(&game(vec![1, 0], Some(vec![0, 1])));
+        scores.add(&game(vec![0, 1], None));
+        assert_eq!(
+            scores.line(),
+            "score: random 25.0% (0.5/2) · mcts 75.0% (1.5/2) · x -"
+        );
+    }
 
     #[test]
     fn csv_quotes_specs_with_commas() {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::{json, Map, Value};
-use tabula::{AgentSpec, AnyDecision, AnyGame, GameRecord, Seat};
+use tabula::{excerpt, AgentSpec, AnyDecision, AnyGame, GameRecord, Seat};
 
 use super::session::Session;
 
@@ -135,14 +135,14 @@ pub fn execute(
             n => {
                 session.seed = n
                     .parse()
-                    .map_err(|_| format!("`{n}` is not a seed (a whole number)"))?;
+                    .map_err(|_| format!("`{}` is not a seed (a whole number)", excerpt(n)))?;
                 writeln!(out, "seed {}", session.seed).map_err(io)?
             }
         },
         "save" => {
             let file = required(rest, "save FILE")?;
             std::fs::write(file, session.record().to_json() + "\n")
-                .map_err(|e| format!("cannot write {file}: {e}"))?;
+                .map_err(|e| format!("cannot write {}: {e}", excerpt(file)))?;
             writeln!(out, "saved {} move(s) to {file}", session.moves().len()).map_err(io)?
         }
         "load" => load(
@@ -170,7 +170,7 @@ fn no_args(word: &str, rest: &str) -> Result<(), String> {
     if rest.is_empty() {
         Ok(())
     } else {
-        Err(format!("`{word}` takes no arguments"))
+        Err(format!("`{}` takes no arguments", excerpt(word)))
     }
 }
 
@@ -181,7 +181,7 @@ fn count(rest: &str) -> Result<usize, String> {
             .parse()
             .ok()
             .filter(|&n: &usize| n > 0)
-            .ok_or_else(|| format!("`{n}` is not a positive number")),
+            .ok_or_else(|| format!("`{}` is not a positive number", excerpt(n))),
     }
 }
 
@@ -207,7 +207,8 @@ fn play_bare(
 ) -> Result<(), String> {
     match session.current().clone_box().play(line) {
         Err(tabula::MoveError::Syntax { .. }) => Err(format!(
-            "unknown command or move `{line}` (type `help` for commands, `moves` for moves)"
+            "unknown command or move `{}` (type `help` for commands, `moves` for moves)",
+            excerpt(line)
         )),
         _ => play(session, line, display, out),
     }
@@ -335,7 +336,11 @@ fn seat_number(game: &dyn AnyGame, text: &str, players: usize) -> Result<Seat, S
             let names: Vec<String> = (0..players)
                 .map(|s| format!("{} ({})", s + 1, game.seat_name(s)))
                 .collect();
-            format!("no seat `{text}`; seats are {}", names.join(", "))
+            format!(
+                "no seat `{}`; seats are {}",
+                excerpt(text),
+                names.join(", ")
+            )
         })
 }
 
@@ -353,33 +358,20 @@ fn load(
     };
     let (path, line) = match file.rsplit_once('#') {
         Some((path, n)) => {
-            let n = n
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("`{n}` is not a record number (1, 2, ...)"))?;
+            let n =
+                n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    format!("`{}` is not a record number (1, 2, ...)", excerpt(n))
+                })?;
             (path, Some(n))
         }
         None => (file, None),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let records: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let chosen = match (line, records.len()) {
-        (None, 0) => return Err(format!("{path} is empty")),
-        (None, 1) => records[0],
-        (None, n) => {
-            return Err(format!(
-                "{path} holds {n} records; pick one with {path}#N (1 to {n})"
-            ))
-        }
-        (Some(n), count) => records
-            .get(n - 1)
-            .ok_or_else(|| format!("{path} holds {count} records, not {n}"))?,
-    };
-    let record = GameRecord::from_json(chosen.trim()).map_err(|e| format!("{file}: {e}"))?;
+    let chosen = nth_record(std::path::Path::new(path), line)?;
+    let record =
+        GameRecord::from_json(chosen.trim()).map_err(|e| format!("{}: {e}", excerpt(file)))?;
     session
         .load(&record, ply)
-        .map_err(|e| format!("{file}: {e}"))?;
+        .map_err(|e| format!("{}: {e}", excerpt(file)))?;
     let message = format!(
         "loaded {} ({} of {} moves)",
         session.current().spec(),
@@ -387,6 +379,48 @@ fn load(
         record.moves.len()
     );
     after_jump(session, &message, display, out)
+}
+
+/// Record `n` (from 1; `None`: the only one) of a file with one record per
+/// line, read a line at a time so that a large `games.jsonl` costs one
+/// line of memory; blank lines do not count.
+fn nth_record(path: &std::path::Path, n: Option<usize>) -> Result<String, String> {
+    let shown = excerpt(&path.display().to_string());
+    let mut lines = crate::files::Lines::open(path).map_err(|e| excerpt(&e))?;
+    let mut count = 0;
+    let mut chosen = None;
+    while let Some(l) = lines.next_line().map_err(|e| excerpt(&e))? {
+        if l.bytes.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        count += 1;
+        match n {
+            Some(n) if n == count => {
+                return String::from_utf8(l.bytes)
+                    .map_err(|_| format!("{shown} record {n} is not UTF-8 text"))
+            }
+            None if count == 2 => break,
+            None => chosen = Some(l.bytes),
+            Some(_) => {}
+        }
+    }
+    match (n, count) {
+        (None, 0) => Err(format!("{shown} is empty")),
+        (None, 1) => String::from_utf8(chosen.unwrap_or_default())
+            .map_err(|_| format!("{shown} is not UTF-8 text")),
+        (None, _) => {
+            // Count them all to say how many there are.
+            while let Some(l) = lines.next_line().map_err(|e| excerpt(&e))? {
+                if !l.bytes.iter().all(u8::is_ascii_whitespace) {
+                    count += 1;
+                }
+            }
+            Err(format!(
+                "{shown} holds {count} records; pick one with {shown}#N (1 to {count})"
+            ))
+        }
+        (Some(n), count) => Err(format!("{shown} holds {count} records, not {n}")),
+    }
 }
 
 fn after_jump(
@@ -503,5 +537,5 @@ fn help(topic: &str) -> Result<String, String> {
         .iter()
         .find(|c| c.name == topic)
         .map(|c| format!("{} {}\n  {}", c.name, c.args, c.help))
-        .ok_or_else(|| format!("no command `{topic}`; type `help` for the list"))
+        .ok_or_else(|| format!("no command `{}`; type `help` for the list", excerpt(&topic)))
 }
