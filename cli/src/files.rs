@@ -8,7 +8,7 @@
 //! contents, never an empty or half-written file.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The longest record line read (a game of a million plies fits easily).
@@ -141,18 +141,32 @@ pub fn sync_dir(dir: &Path) {
 /// Replaces `path` with `bytes` atomically: a temporary file beside it is
 /// written, synced and renamed over it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomic_with(path, |out| out.write_all(bytes).map_err(io_error(path)))
+}
+
+/// [`write_atomic`] with the contents streamed by `write`.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), String>,
+) -> Result<(), String> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy());
     let temp = dir.join(format!(".{name}.tmp"));
-    let written = File::create(&temp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
+    let written = File::create(&temp)
+        .map_err(io_error(path))
+        .and_then(|file| {
+            let mut out = BufWriter::new(file);
+            write(&mut out)?;
+            let file = out
+                .into_inner()
+                .map_err(|e| io_error(path)(e.into_error()))?;
+            file.sync_all().map_err(io_error(path))
+        });
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
-        return Err(io_error(path)(e));
+        return Err(e);
     }
     fs::rename(&temp, path).map_err(io_error(path))?;
     sync_dir(dir);
@@ -176,12 +190,18 @@ pub enum LockMode {
 /// system without locks (some cluster file systems) it warns and goes on.
 pub fn lock_dir(dir: &Path, name: &str, mode: LockMode) -> Result<DirLock, String> {
     let path = dir.join(name);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| format!("cannot create the lock file {}: {e}", path.display()))?;
+    let opened = match mode {
+        LockMode::Write => OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path),
+        // A reader creates nothing: a directory without a lock file has no
+        // writer, and may be read-only.
+        LockMode::Read if !path.exists() => return Ok(DirLock { _file: None }),
+        LockMode::Read => File::open(&path),
+    };
+    let file = opened.map_err(|e| format!("cannot open the lock file {}: {e}", path.display()))?;
     let locked = match mode {
         LockMode::Write => file.try_lock(),
         LockMode::Read => file.try_lock_shared(),

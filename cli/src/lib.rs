@@ -51,7 +51,7 @@ enum Command {
     },
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
-    Arena(arena::ArenaArgs),
+    Arena(arena::ArenaCommand),
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
         game: String,

@@ -329,6 +329,42 @@ fn without_its_settings_file_a_tournament_is_checked_against_its_records() {
     let _ = fs::remove_dir_all(&out);
 }
 
+#[test]
+fn records_whose_fields_disagree_with_the_schedule_are_refused_not_trusted() {
+    let out = played("crafted", "1");
+    let file = out.join("games.jsonl");
+    let text = fs::read_to_string(&file).unwrap();
+    let first = text.lines().next().unwrap();
+    let record: Value = serde_json::from_str(first).unwrap();
+    let players = record["seats"].as_array().unwrap().len();
+    let tamper = |key: &str, value: Value| {
+        let mut bad = record.clone();
+        bad[key] = value;
+        text.replacen(first, &bad.to_string(), 1)
+    };
+    for (crafted, expected) in [
+        (tamper("seats", serde_json::json!([99, 0])), "`seats`"),
+        (tamper("winners", serde_json::json!([players])), "`winners`"),
+        (tamper("winners", serde_json::json!([])), "`winners`"),
+        (
+            tamper("index", serde_json::json!(u64::MAX)),
+            "not in this schedule",
+        ),
+    ] {
+        fs::write(&file, &crafted).unwrap();
+        let run = arena(&out, "1", &["--resume"]);
+        assert!(!run.ok, "accepted {expected}");
+        assert!(run.stderr.contains(expected), "{}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert_eq!(
+            fs::read_to_string(&file).unwrap(),
+            crafted,
+            "the file changed"
+        );
+    }
+    let _ = fs::remove_dir_all(&out);
+}
+
 /// Waits until `file` exists and is not empty.
 fn wait_for(file: &Path, child: &mut Child) {
     let deadline = Instant::now() + Duration::from_secs(20);

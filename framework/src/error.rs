@@ -6,7 +6,7 @@ use thiserror::Error;
 pub const EXCERPT_CHARS: usize = 80;
 
 /// `text` as an error message quotes it: whole when short, else its first
-/// [`EXCERPT_CHARS`] characters and its length, so that a 10 MB input
+/// 80 characters (`EXCERPT_CHARS`) and its length, so that a 10 MB input
 /// gives a one-line message rather than 10 MB on stderr.
 pub fn excerpt(text: &str) -> String {
     match text.char_indices().nth(EXCERPT_CHARS) {

@@ -1,7 +1,9 @@
 //! `tabula arena`: tournaments between agents across games, with scores,
-//! confidence intervals, Bradley–Terry Elo ratings, records and charts.
-//! See `docs/arena.md`.
+//! confidence intervals, Bradley–Terry Elo ratings, records and charts;
+//! `--shard` and `tabula arena merge` spread one over many machines.
+//! See `docs/arena.md` and `docs/cluster.md`.
 
+mod merge;
 mod output;
 mod rating;
 mod run;
@@ -11,9 +13,11 @@ mod store;
 mod svg;
 
 use std::collections::HashSet;
+use std::fmt;
 use std::fs;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -30,6 +34,65 @@ pub struct Settings {
     pub rounds: usize,
     pub seed: u64,
     pub max_plies: usize,
+}
+
+/// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
+/// `⌊index·T/count⌋ ..< ⌊(index+1)·T/count⌋` of a schedule of `T` games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "`{}` is not a shard: expected INDEX/COUNT with 0 <= INDEX < COUNT, e.g. 0/8",
+                tabula::excerpt(text)
+            )
+        };
+        let (index, count) = text.trim().split_once('/').ok_or_else(bad)?;
+        let index: usize = index.trim().parse().map_err(|_| bad())?;
+        let count: usize = count.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// `tabula arena`: play a tournament (or one shard of it), or merge shards.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct ArenaCommand {
+    #[command(subcommand)]
+    merge: Option<ArenaSubcommand>,
+    #[command(flatten)]
+    args: ArenaArgs,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum ArenaSubcommand {
+    /// Merge the directories of a sharded tournament (`--shard I/N` runs)
+    /// into one, with the summary, CSV and charts of an unsharded run.
+    Merge(merge::MergeArgs),
+}
+
+/// Runs `tabula arena` or `tabula arena merge`.
+pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
+    match command.merge {
+        Some(ArenaSubcommand::Merge(args)) => merge::run(registry, args),
+        None => play(registry, command.args),
+    }
 }
 
 /// The `arena` subcommand's options.
@@ -62,6 +125,11 @@ pub struct ArenaArgs {
     /// Continue the tournament recorded in --out, skipping played games.
     #[arg(long)]
     resume: bool,
+    /// Play only shard INDEX of COUNT (from 0), e.g. `--shard 3/16`: a
+    /// fixed contiguous range of the schedule; merge the shards' --out
+    /// directories with `tabula arena merge`.
+    #[arg(long, value_name = "INDEX/COUNT")]
+    shard: Option<Shard>,
 }
 
 /// The most games played at once: each holds its agents (an MCTS tree
@@ -136,8 +204,8 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     Ok((starts, agents))
 }
 
-/// Runs `tabula arena`.
-pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
+/// Plays a tournament, or one shard of it.
+fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     let (starts, agents) = prepare(registry, &args)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
@@ -148,7 +216,10 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
     let schedule = schedule::Schedule::new(&players, agents.len(), args.rounds, args.seed)?;
-    let range = 0..schedule.len();
+    let range = match args.shard {
+        Some(s) => schedule.shard(s.index, s.count),
+        None => 0..schedule.len(),
+    };
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
     });
@@ -159,6 +230,7 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     let games_path = out.join(store::GAMES_FILE);
     let here = store::SettingsFile {
         settings: settings.clone(),
+        shard: args.shard,
     };
     let mut results = Vec::new();
     if args.resume {
@@ -197,8 +269,17 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
 
     let done: HashSet<usize> = results.iter().map(|r| r.index).collect();
     let todo = range.len() - done.len();
+    let part = match args.shard {
+        Some(s) => format!(
+            "shard {s}: games {} to {} of {}; ",
+            range.start,
+            range.end as i128 - 1,
+            schedule.len()
+        ),
+        None => String::new(),
+    };
     eprintln!(
-        "arena: {} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
+        "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
         range.len(),
         starts.len(),
         agents.len(),
@@ -248,7 +329,8 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     synced?;
     let wall = started.elapsed().as_secs_f64();
 
-    let summary = stats::summarize(&settings, &players, range.len(), &results);
+    let mut summary = stats::summarize(&settings, &players, range.len(), &results);
+    summary.shard = args.shard;
     output::write_files(out, &summary)?;
     print!("{}", output::table(&summary));
     println!(

@@ -16,7 +16,7 @@ use tabula::{excerpt, GameRecord};
 
 use super::run::{from_record, GameResult};
 use super::schedule::Schedule;
-use super::Settings;
+use super::{Settings, Shard};
 use crate::files::{self, Lines};
 
 pub const GAMES_FILE: &str = "games.jsonl";
@@ -27,11 +27,13 @@ pub const LOCK_FILE: &str = "arena.lock";
 /// can be checked (and recovered) from the records alone.
 pub const TOURNAMENT_FIELD: &str = "tournament";
 
-/// `arena.json`: the settings.
+/// `arena.json`: the settings, and the shard a directory plays.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SettingsFile {
     #[serde(flatten)]
     pub settings: Settings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 /// The settings file of `dir`, if it has one.
@@ -73,6 +75,12 @@ pub fn differences(saved: &SettingsFile, now: &SettingsFile) -> Vec<String> {
     }
     if s.max_plies != n.max_plies {
         differences.push(format!("--max-plies was {}", s.max_plies));
+    }
+    if saved.shard != now.shard {
+        differences.push(match saved.shard {
+            Some(shard) => format!("--shard was {shard}"),
+            None => "--shard was not given".to_string(),
+        });
     }
     differences
 }
@@ -187,6 +195,7 @@ fn check(
             .map_err(|e| format!("its `{TOURNAMENT_FIELD}` is damaged: {e}"))?;
         let wrap = |settings: &Settings| SettingsFile {
             settings: settings.clone(),
+            shard: None,
         };
         let differences = differences(&wrap(&recorded), &wrap(expect.settings));
         if !differences.is_empty() {
@@ -242,7 +251,28 @@ fn check(
             job.seed
         ));
     }
-    Ok((index, from_record(record, job.game)?))
+    let result = from_record(record, job.game)?;
+    // The fields the statistics index by must be what the schedule says.
+    let players = job.seats.len();
+    if result.seats != job.seats || result.round != job.round {
+        return Err(format!(
+            "game {index}: its `seats` or `round` is not the schedule's"
+        ));
+    }
+    if let Some(winners) = &result.winners {
+        let mut sorted = winners.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if winners.is_empty()
+            || sorted.len() != winners.len()
+            || sorted[sorted.len() - 1] >= players
+        {
+            return Err(format!(
+                "game {index}: `winners` must be distinct seats below {players}"
+            ));
+        }
+    }
+    Ok((index, result))
 }
 
 /// Makes `games.jsonl` ready for appending after `scan`: a torn last
@@ -254,9 +284,7 @@ pub fn repair(scan: &Scan) -> Result<Vec<String>, String> {
     let failed = |e: std::io::Error| format!("cannot repair {}: {e}", path.display());
     let mut notes = Vec::new();
     if scan.duplicates > 0 {
-        let mut text = Vec::new();
-        copy_records(scan, &mut text)?;
-        files::write_atomic(path, &text)?;
+        files::write_atomic_with(path, |out| copy_records(scan, out))?;
         notes.push(format!(
             "removed {} duplicate record(s) from {}",
             scan.duplicates,
@@ -287,8 +315,32 @@ pub fn repair(scan: &Scan) -> Result<Vec<String>, String> {
     Ok(notes)
 }
 
+/// The settings the first record of `path` that names them names; `None`
+/// when no record does (or there is no file).
+pub fn settings_from_records(path: &Path) -> Result<Option<Settings>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut lines = Lines::open(path)?;
+    while let Some(line) = lines.next_line()? {
+        let record = std::str::from_utf8(&line.bytes)
+            .ok()
+            .and_then(|text| GameRecord::from_json(text).ok());
+        if let Some(value) = record.and_then(|r| r.extra.get(TOURNAMENT_FIELD).cloned()) {
+            return serde_json::from_value(value).map(Some).map_err(|e| {
+                format!(
+                    "{} line {}: its `{TOURNAMENT_FIELD}` is damaged: {e}",
+                    path.display(),
+                    line.number
+                )
+            });
+        }
+    }
+    Ok(None)
+}
+
 /// Writes the kept records of `scan`, each with its newline, to `out`.
-pub fn copy_records(scan: &Scan, out: &mut impl Write) -> Result<(), String> {
+pub fn copy_records(scan: &Scan, out: &mut dyn Write) -> Result<(), String> {
     let mut lines = Lines::open(&scan.path)?;
     let mut kept = scan.kept.iter().peekable();
     while let Some(line) = lines.next_line()? {
