@@ -34,7 +34,7 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
         cannot "apt-get install slurm-wlm munge failed (see /tmp/slurm-test-apt.log)"
 fi
 [ "$(id -u)" = 0 ] || cannot "starting munged and slurmd needs root"
-echo "slurm-test: $(slurmctld -V), munge $(munged --version 2>&1 | head -1 | awk '{print $2}')"
+echo "slurm-test: $(slurmctld -V), $(munged --version 2>&1 | head -1)"
 
 # --- The tabula binary ----------------------------------------------------
 cargo build -q --profile test -p tabula-cli || fail "cannot build tabula"

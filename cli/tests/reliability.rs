@@ -141,21 +141,39 @@ fn damage(file: &Path, kind: u64) {
     fs::write(file, bytes).unwrap();
 }
 
+/// Checks that a tournament directory, resumed to its end, holds exactly
+/// the uninterrupted run's games and summary, each record once.
+fn assert_complete(killed: &Path, whole: &Path, expected: &BTreeMap<u64, Value>) {
+    assert_eq!(&records(killed), expected);
+    assert_eq!(summary(killed), summary(whole));
+    // The file holds exactly the records: no torn line, no duplicate.
+    let text = fs::read_to_string(killed.join("games.jsonl")).unwrap();
+    assert_eq!(text.lines().count(), expected.len());
+    assert!(text.ends_with('\n'));
+}
+
 #[test]
 fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
-    let rounds = "300"; // 1,800 games, about a second uninterrupted
+    const KILLS: usize = 25;
+    let rounds = "300"; // 1,800 games
     let (whole, killed) = (scratch("kill-whole"), scratch("kill-loop"));
+    let clock = Instant::now();
     let reference = arena(&whole, rounds, &["--threads", "2"]);
     assert!(reference.ok, "{}", reference.stderr);
+    // Kill times scale with this machine's speed: a run lives at most a
+    // quarter of an uninterrupted tournament.
+    let span = (clock.elapsed().as_millis() as u64 / 4).max(20);
     let expected = records(&whole);
     assert_eq!(expected.len(), 1800);
 
     let mut rand = Rand(20);
     let mut finished: BTreeSet<u64> = BTreeSet::new();
-    let (mut kills, mut repairs) = (0, 0);
+    let (mut kills, mut repairs, mut completed, mut runs) = (0, 0, 0, 0);
     let started = Instant::now();
-    for round in 0..30 {
-        if round % 3 == 2 {
+    while kills < KILLS {
+        runs += 1;
+        assert!(runs < 500, "only {kills} of {runs} runs could be killed");
+        if runs % 3 == 0 {
             damage(&killed.join("games.jsonl"), rand.below(3));
             repairs += 1;
         }
@@ -164,11 +182,12 @@ fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
         let delay = if rand.below(3) == 0 {
             rand.below(15)
         } else {
-            15 + rand.below(300)
+            15 + rand.below(span)
         };
         let mut child = spawn(&killed, rounds, &["--resume", "--threads", "2"]);
         std::thread::sleep(Duration::from_millis(delay));
-        if child.try_wait().unwrap().is_none() {
+        let ended = child.try_wait().unwrap().is_some();
+        if !ended {
             child.kill().unwrap(); // SIGKILL
             kills += 1;
         }
@@ -186,20 +205,22 @@ fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
             assert_eq!(record, &expected[index], "game {index} differs");
         }
         finished = now.keys().copied().collect();
+        if ended && status.success() && finished.len() == expected.len() {
+            // Played to the end between kills: check it, and start again.
+            assert_complete(&killed, &whole, &expected);
+            completed += 1;
+            fs::remove_dir_all(&killed).unwrap();
+            finished.clear();
+        }
     }
     let last = arena(&killed, rounds, &["--resume", "--threads", "2"]);
     assert!(last.ok, "{}", last.stderr);
-    assert_eq!(records(&killed), expected);
-    assert_eq!(summary(&killed), summary(&whole));
-    // The file holds exactly the records: no torn line, no duplicate.
-    let text = fs::read_to_string(killed.join("games.jsonl")).unwrap();
-    assert_eq!(text.lines().count(), 1800);
-    assert!(text.ends_with('\n'));
+    assert_complete(&killed, &whole, &expected);
     println!(
-        "{kills} SIGKILLs, {repairs} damaged files, {:.1} s",
+        "{kills} SIGKILLs in {runs} runs ({repairs} after damaging the file, {completed} \
+         tournaments completed between kills), {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    assert!(kills >= 15, "only {kills} runs were killed");
     let _ = fs::remove_dir_all(&whole);
     let _ = fs::remove_dir_all(&killed);
 }
@@ -498,6 +519,44 @@ fn load_refuses_devices_and_fifos_and_accepts_a_byte_order_mark() {
         load.stderr
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_arena_whose_files_are_fifos_refuses_rather_than_hangs() {
+    let out = scratch("fifo-arena");
+    fs::create_dir_all(&out).unwrap();
+    for name in ["games.jsonl", "arena.json"] {
+        let path = out.join(name);
+        assert!(Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap()
+            .success());
+        for extra in [&["--resume"][..], &[][..]] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+                .args(args(&out, "1", extra))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while child.try_wait().unwrap().is_none() {
+                if Instant::now() > deadline {
+                    child.kill().unwrap();
+                    panic!("the arena hung on a FIFO {name} ({extra:?})");
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let output = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{name} {extra:?}");
+            assert!(stderr.contains("is not a regular file"), "{stderr}");
+            assert_eq!(fs::read_dir(&out).unwrap().count(), 2, "files were written");
+        }
+        fs::remove_file(&path).unwrap();
+    }
+    let _ = fs::remove_dir_all(&out);
 }
 
 #[test]

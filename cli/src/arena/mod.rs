@@ -228,6 +228,14 @@ fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let _lock = crate::files::lock_dir(out, store::LOCK_FILE, crate::files::LockMode::Write)?;
     let games_path = out.join(store::GAMES_FILE);
+    for name in [store::GAMES_FILE, store::SETTINGS_FILE] {
+        let path = out.join(name);
+        // Before anything is written: a FIFO or device there would hang or
+        // never end.
+        if path.exists() && !path.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
+    }
     let here = store::SettingsFile {
         settings: settings.clone(),
         shard: args.shard,

@@ -371,6 +371,10 @@ pub struct Appender {
 
 impl Appender {
     pub fn open(path: &Path) -> Result<Self, String> {
+        // Opening a FIFO to write would block until someone reads it.
+        if path.exists() && !path.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
         let file = OpenOptions::new()
             .append(true)
             .create(true)
