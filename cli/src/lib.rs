@@ -3,6 +3,7 @@
 //! its registry and gets the whole command line.
 
 mod arena;
+mod files;
 pub mod repl;
 mod tools;
 
@@ -56,7 +57,7 @@ enum Command {
     },
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
-    Arena(arena::ArenaArgs),
+    Arena(arena::ArenaCommand),
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
         /// The game and variant, e.g. `diffusion` or `calcala(players=3)`.

@@ -300,7 +300,7 @@ fn resume_refuses_records_from_another_tournament() {
     fs::remove_file(out.join("arena.json")).unwrap();
     let run = arena("diffusion", &out, &["--resume", "--seed", "3"]);
     assert!(
-        !run.ok && run.stderr.contains("original settings"),
+        !run.ok && run.stderr.contains("different settings (--seed was 9)"),
         "{}",
         run.stderr
     );

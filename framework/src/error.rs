@@ -2,11 +2,24 @@
 
 use thiserror::Error;
 
+/// The most characters of user or file text an error message quotes.
+pub const EXCERPT_CHARS: usize = 80;
+
+/// `text` as an error message quotes it: whole when short, else its first
+/// 80 characters (`EXCERPT_CHARS`) and its length, so that a 10 MB input
+/// gives a one-line message rather than 10 MB on stderr.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes in all)", &text[..cut], text.len()),
+    }
+}
+
 /// A move that could not be read or applied; the state is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
-    #[error("`{text}` is not a move: expected {expected}")]
+    #[error("`{}` is not a move: expected {expected}", excerpt(.text))]
     Syntax {
         /// The text given, trimmed.
         text: String,
@@ -14,7 +27,7 @@ pub enum MoveError {
         expected: String,
     },
     /// Well-formed, but not legal in this position.
-    #[error("{mv} is not legal here{}", reason_suffix(.reason))]
+    #[error("{} is not legal here{}", excerpt(.mv), reason_suffix(.reason))]
     Illegal {
         /// The move's canonical text.
         mv: String,
@@ -53,7 +66,7 @@ impl MoveError {
 
 /// A position text that does not describe a legal position of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("bad position `{text}`: {reason}")]
+#[error("bad position `{}`: {reason}", excerpt(.text))]
 pub struct PositionError {
     /// The position text given, trimmed.
     pub text: String,
@@ -68,5 +81,30 @@ impl PositionError {
             text: text.trim().to_string(),
             reason: reason.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_quote_a_bounded_prefix_of_huge_input() {
+        let huge = "x".repeat(10_000_000);
+        for message in [
+            MoveError::syntax(&huge, "a pit").to_string(),
+            MoveError::illegal(huge.clone(), "no").to_string(),
+            PositionError::new(&huge, "too long").to_string(),
+        ] {
+            assert!(message.len() < 300, "{} bytes", message.len());
+            assert!(message.contains("(10000000 bytes in all)"), "{message}");
+        }
+        assert_eq!(excerpt("short"), "short");
+        // Cut at a character boundary, never inside a multi-byte character.
+        let accents = "é".repeat(100);
+        assert_eq!(
+            excerpt(&accents),
+            format!("{}… (200 bytes in all)", "é".repeat(80))
+        );
     }
 }

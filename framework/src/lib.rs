@@ -32,7 +32,7 @@ pub use agents::{
     Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,
 };
 pub use any::{AnyGame, Boxed};
-pub use error::{MoveError, PositionError};
+pub use error::{excerpt, MoveError, PositionError};
 pub use game::{Game, Seat, MAX_PLAYERS};
 pub use outcome::{even_scores, Outcome, Scores};
 pub use params::{format_duration, parse_duration, ParamError, ParamKind, ParamSpec, Params};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::any::AnyGame;
-use crate::error::{MoveError, PositionError};
+use crate::error::{excerpt, MoveError, PositionError};
 use crate::registry::Registry;
 use crate::spec::SpecError;
 
@@ -45,10 +45,10 @@ pub struct GameRecord {
 #[derive(Debug, Error)]
 pub enum RecordError {
     /// Not JSON, or JSON without the fields of a record.
-    #[error("not a Tabula record: {0}")]
+    #[error("not a Tabula record: {}", excerpt(.0))]
     Corrupt(String),
     /// The `format` field names some other format.
-    #[error("record format `{0}` is not `{FORMAT}`")]
+    #[error("record format `{}` is not `{FORMAT}`", excerpt(.0))]
     WrongFormat(String),
     /// A record version this build does not read.
     #[error("record version {0} is not supported (this build reads version {VERSION})")]
@@ -92,8 +92,10 @@ impl GameRecord {
         }
     }
 
-    /// Reads a record from JSON, checking its format and version.
+    /// Reads a record from JSON, checking its format and version. A UTF-8
+    /// byte-order mark before it (as some editors save) is ignored.
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| RecordError::Corrupt(e.to_string()))?;
         match value.get("format").and_then(|f| f.as_str()) {
@@ -145,5 +147,32 @@ impl GameRecord {
             states.push(state.clone());
         }
         Ok(states)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLAIN: &str =
+        r#"{"format":"tabula-record","version":1,"game":"diffusion","moves":["D"]}"#;
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let plain = GameRecord::from_json(PLAIN).unwrap();
+        let marked = GameRecord::from_json(&format!("\u{FEFF}{PLAIN}")).unwrap();
+        assert_eq!(plain, marked);
+        assert_eq!(marked.moves, vec!["D"]);
+    }
+
+    #[test]
+    fn errors_quote_a_bounded_prefix_of_huge_fields() {
+        let huge = "x".repeat(10_000_000);
+        let start = PLAIN.replace(r#""moves":["D"]"#, &format!(r#""moves":"{huge}""#));
+        let format = PLAIN.replace("tabula-record", &huge);
+        for text in [start, format] {
+            let message = GameRecord::from_json(&text).unwrap_err().to_string();
+            assert!(message.len() < 400, "{} bytes", message.len());
+        }
     }
 }

@@ -4,6 +4,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::error::excerpt;
+
 /// A parsed `name(key=value,...)` text, before its keys are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spec {
@@ -18,7 +20,7 @@ pub struct Spec {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The text is not `name` or `name(key=value,...)`.
-    #[error("`{text}` is not of the form name or name(key=value,...): {reason}")]
+    #[error("`{}` is not of the form name or name(key=value,...): {reason}", excerpt(.text))]
     Syntax {
         /// The text given, trimmed.
         text: String,
@@ -26,7 +28,7 @@ pub enum SpecError {
         reason: String,
     },
     /// No game or agent kind has this name.
-    #[error("unknown {kind} `{name}`; choose one of: {}", .choices.join(", "))]
+    #[error("unknown {kind} `{}`; choose one of: {}", excerpt(.name), .choices.join(", "))]
     UnknownName {
         /// What was being named: `"game"` or `"agent"`.
         kind: &'static str,
@@ -36,7 +38,7 @@ pub enum SpecError {
         choices: Vec<String>,
     },
     /// The game or agent has no parameter of this name.
-    #[error("{owner} has no parameter `{key}`; its parameters are: {}", list_or_none(.choices))]
+    #[error("{} has no parameter `{}`; its parameters are: {}", excerpt(.owner), excerpt(.key), list_or_none(.choices))]
     UnknownParam {
         /// The game or agent the parameter was given to.
         owner: String,
@@ -46,7 +48,7 @@ pub enum SpecError {
         choices: Vec<String>,
     },
     /// A parameter is given more than once.
-    #[error("{owner}: parameter `{key}` is given twice")]
+    #[error("{}: parameter `{}` is given twice", excerpt(.owner), excerpt(.key))]
     DuplicateParam {
         /// The game or agent the parameter was given to.
         owner: String,
@@ -54,7 +56,7 @@ pub enum SpecError {
         key: String,
     },
     /// A parameter's value is out of range or of the wrong form.
-    #[error("{owner}: bad value `{value}` for `{key}`: {expected}")]
+    #[error("{}: bad value `{}` for `{}`: {expected}", excerpt(.owner), excerpt(.value), excerpt(.key))]
     BadValue {
         /// The game or agent the parameter was given to.
         owner: String,
@@ -307,6 +309,20 @@ mod tests {
                 r#"engine(cmd="a (b,c")"#
             ]
         );
+    }
+
+    #[test]
+    fn syntax_errors_quote_a_bounded_prefix() {
+        let huge = format!("a({}", "b".repeat(1_000_000));
+        let message = Spec::parse(&huge).unwrap_err().to_string();
+        assert!(message.len() < 300, "{message}");
+        assert!(message.contains("bytes in all"), "{message}");
+        let unknown = SpecError::UnknownName {
+            kind: "game",
+            name: "z".repeat(1_000_000),
+            choices: vec!["diffusion".into()],
+        };
+        assert!(unknown.to_string().len() < 300);
     }
 
     #[test]

@@ -1,18 +1,23 @@
 //! `tabula arena`: tournaments between agents across games, with scores,
-//! confidence intervals, Bradley–Terry Elo ratings, records and charts.
-//! See `docs/arena.md`.
+//! confidence intervals, Bradley–Terry Elo ratings, records and charts;
+//! `--shard` and `tabula arena merge` spread one over many machines.
+//! See `docs/arena.md` and `docs/cluster.md`.
 
+mod merge;
 mod output;
 mod rating;
-mod resume;
 mod run;
 mod schedule;
 mod stats;
+mod store;
 mod svg;
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::collections::HashSet;
+use std::fmt;
+use std::fs;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -29,6 +34,65 @@ pub struct Settings {
     pub rounds: usize,
     pub seed: u64,
     pub max_plies: usize,
+}
+
+/// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
+/// `⌊index·T/count⌋ ..< ⌊(index+1)·T/count⌋` of a schedule of `T` games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "`{}` is not a shard: expected INDEX/COUNT with 0 <= INDEX < COUNT, e.g. 0/8",
+                tabula::excerpt(text)
+            )
+        };
+        let (index, count) = text.trim().split_once('/').ok_or_else(bad)?;
+        let index: usize = index.trim().parse().map_err(|_| bad())?;
+        let count: usize = count.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// `tabula arena`: play a tournament (or one shard of it), or merge shards.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct ArenaCommand {
+    #[command(subcommand)]
+    merge: Option<ArenaSubcommand>,
+    #[command(flatten)]
+    args: ArenaArgs,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum ArenaSubcommand {
+    /// Merge the directories of a sharded tournament (`--shard I/N` runs)
+    /// into one, with the summary, CSV and charts of an unsharded run.
+    Merge(merge::MergeArgs),
+}
+
+/// Runs `tabula arena` or `tabula arena merge`.
+pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
+    match command.merge {
+        Some(ArenaSubcommand::Merge(args)) => merge::run(registry, args),
+        None => play(registry, command.args),
+    }
 }
 
 /// The `arena` subcommand's options.
@@ -48,7 +112,7 @@ pub struct ArenaArgs {
     /// The seed every game's and agent's seed is derived from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once (default: the number of cores).
+    /// Games played at once (default: the number of cores; at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// Stop a game after this many plies; such games are reported as
@@ -61,10 +125,16 @@ pub struct ArenaArgs {
     /// Continue the tournament recorded in --out, skipping played games.
     #[arg(long)]
     resume: bool,
+    /// Play only shard INDEX of COUNT (from 0), e.g. `--shard 3/16`: a
+    /// fixed contiguous range of the schedule; merge the shards' --out
+    /// directories with `tabula arena merge`.
+    #[arg(long, value_name = "INDEX/COUNT")]
+    shard: Option<Shard>,
 }
 
-const GAMES_FILE: &str = "games.jsonl";
-const SETTINGS_FILE: &str = "arena.json";
+/// The most games played at once: each holds its agents (an MCTS tree
+/// each), so thousands of threads would only exhaust memory.
+pub const MAX_THREADS: usize = 256;
 
 /// The start state of every game, and the agents.
 type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>);
@@ -120,18 +190,20 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     if args.max_plies == 0 {
         return Err("--max-plies must be at least 1".to_string());
     }
-    if args.threads == Some(0) {
-        return Err("--threads must be at least 1".to_string());
+    match args.threads {
+        Some(0) => return Err("--threads must be at least 1".to_string()),
+        Some(n) if n > MAX_THREADS => {
+            return Err(format!(
+                "--threads {n} is more than the maximum of {MAX_THREADS} games at once"
+            ))
+        }
+        _ => {}
     }
     Ok((starts, agents))
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// Runs `tabula arena`.
-pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
+/// Plays a tournament, or one shard of it.
+fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     let (starts, agents) = prepare(registry, &args)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
@@ -141,74 +213,92 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
         max_plies: args.max_plies,
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
-    let schedule = schedule::schedule(&players, agents.len(), args.rounds, args.seed);
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let schedule = schedule::Schedule::new(&players, agents.len(), args.rounds, args.seed)?;
+    let range = match args.shard {
+        Some(s) => schedule.shard(s.index, s.count),
+        None => 0..schedule.len(),
+    };
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    });
 
     let out = &args.out;
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let games_path = out.join(GAMES_FILE);
-    let settings_path = out.join(SETTINGS_FILE);
+    let _lock = crate::files::lock_dir(out, store::LOCK_FILE, crate::files::LockMode::Write)?;
+    let games_path = out.join(store::GAMES_FILE);
+    for name in [store::GAMES_FILE, store::SETTINGS_FILE] {
+        let path = out.join(name);
+        // Before anything is written: a FIFO or device there would hang or
+        // never end.
+        if path.exists() && !path.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
+    }
+    let here = store::SettingsFile {
+        settings: settings.clone(),
+        shard: args.shard,
+    };
     let mut results = Vec::new();
     if args.resume {
-        if let Ok(text) = fs::read_to_string(&settings_path) {
-            let saved: Settings = serde_json::from_str(&text).map_err(|e| {
-                format!("cannot resume: {} is damaged: {e}", settings_path.display())
-            })?;
-            resume::compare(&saved, &settings)?;
+        let saved = store::read_settings(out)?;
+        if let Some(saved) = &saved {
+            store::compare(saved, &here)?;
         }
-        let previous = resume::load(&games_path, &schedule, &settings, &agents)?;
-        if previous.truncated {
-            // Drop the line an interruption cut short before appending.
-            let mut text = previous.lines.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            write_file(&games_path, &text)?;
+        let expect = store::Expect {
+            schedule: &schedule,
+            settings: &settings,
+            range: range.clone(),
+        };
+        let scan = store::scan(&games_path, &expect).map_err(|e| format!("cannot resume: {e}"))?;
+        if saved.is_none() && !scan.results.is_empty() && !scan.tagged {
+            return Err(format!(
+                "cannot resume: {} is missing and the records (written by an older tabula) \
+                 do not say the tournament's settings; restore the file or use another --out",
+                out.join(store::SETTINGS_FILE).display()
+            ));
         }
-        results = previous.results;
+        for note in store::repair(&scan)? {
+            eprintln!("arena: {note}");
+        }
+        results = scan.results;
+        if saved.is_none() {
+            store::write_settings(out, &here)?;
+        }
     } else if fs::metadata(&games_path).is_ok_and(|m| m.len() > 0) {
         return Err(format!(
             "{} already holds games: add --resume to continue that tournament, or choose another --out",
             games_path.display()
         ));
     } else {
-        File::create(&games_path)
-            .map_err(|e| format!("cannot create {}: {e}", games_path.display()))?;
+        store::write_settings(out, &here)?;
     }
-    write_file(
-        &settings_path,
-        &(serde_json::to_string_pretty(&settings).expect("settings serialize") + "\n"),
-    )?;
 
-    let done: Vec<bool> = {
-        let mut done = vec![false; schedule.len()];
-        for r in &results {
-            done[r.index] = true;
-        }
-        done
+    let done: HashSet<usize> = results.iter().map(|r| r.index).collect();
+    let todo = range.len() - done.len();
+    let part = match args.shard {
+        Some(s) => format!(
+            "shard {s}: games {} to {} of {}; ",
+            range.start,
+            range.end as i128 - 1,
+            schedule.len()
+        ),
+        None => String::new(),
     };
-    let jobs: Vec<schedule::Scheduled> = schedule
-        .iter()
-        .filter(|j| !done[j.index])
-        .cloned()
-        .collect();
     eprintln!(
-        "arena: {} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
-        schedule.len(),
+        "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
+        range.len(),
         starts.len(),
         agents.len(),
         args.rounds,
-        results.len(),
+        done.len(),
         threads,
         out.display()
     );
     let progress = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(jobs.len() as u64);
+        let bar = ProgressBar::new(todo as u64);
         bar.set_style(
             ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}  {msg}",
+                "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}\n{wide_msg}",
             )
             .expect("a valid template"),
         );
@@ -216,46 +306,43 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     } else {
         ProgressBar::hidden()
     };
+    let mut running = output::RunningScores::new(&settings.agents);
+    for result in &results {
+        running.add(result);
+    }
+    progress.set_message(running.line());
     let started = Instant::now();
-    let mut file = OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&games_path)
-        .map_err(|e| format!("cannot open {}: {e}", games_path.display()))?;
-    let played = run::play_all(
+    let mut appender = store::Appender::open(&games_path)?;
+    let work = run::Work {
         registry,
-        &jobs,
-        &starts,
-        &agents,
-        args.max_plies,
-        threads,
-        |result, record| {
-            let mut line = record.to_json();
-            line.push('\n');
-            file.write_all(line.as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", games_path.display()))?;
-            progress.set_message(format!("{} #{}", settings.games[result.game], result.index));
-            progress.inc(1);
-            results.push(result);
-            Ok(())
-        },
-    );
+        schedule: &schedule,
+        range: range.clone(),
+        done: &done,
+        starts: &starts,
+        agents: &agents,
+        settings: &settings,
+    };
+    let played = run::play_all(&work, threads, |result, record| {
+        appender.append(&record)?;
+        running.add(&result);
+        progress.set_message(running.line());
+        progress.inc(1);
+        results.push(result);
+        Ok(())
+    });
     progress.finish_and_clear();
+    let synced = appender.sync();
     played?;
+    synced?;
     let wall = started.elapsed().as_secs_f64();
 
-    let summary = stats::summarize(&settings, &players, schedule.len(), &results);
-    write_file(&out.join("summary.json"), &output::json(&summary))?;
-    write_file(&out.join("summary.csv"), &output::csv(&summary))?;
-    for section in summary.games.iter().chain([&summary.overall]) {
-        let path = out.join(format!("ratings-{}.svg", svg::file_stem(&section.game)));
-        write_file(&path, &svg::chart(section, &summary.anchor))?;
-    }
+    let mut summary = stats::summarize(&settings, &players, range.len(), &results);
+    summary.shard = args.shard;
+    output::write_files(out, &summary)?;
     print!("{}", output::table(&summary));
     println!(
         "\n{} games played in {wall:.1} s on {threads} thread(s); {} in total. Files in {}",
-        jobs.len(),
+        results.len() - done.len(),
         results.len(),
         out.display()
     );

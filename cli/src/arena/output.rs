@@ -1,8 +1,64 @@
 //! The summary as a table for people, and as JSON and CSV for programs.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
-use super::stats::{AgentRow, Section, Summary};
+use super::rating::Standing;
+use super::run::GameResult;
+use super::stats::{AgentRow, Degenerate, Section, Summary};
+use super::svg;
+use crate::files::write_atomic;
+
+/// Writes `summary.json`, `summary.csv` and the charts into `dir`, each
+/// replaced atomically.
+pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
+    write_atomic(&dir.join("summary.json"), json(summary).as_bytes())?;
+    write_atomic(&dir.join("summary.csv"), csv(summary).as_bytes())?;
+    for section in summary.games.iter().chain([&summary.overall]) {
+        let path = dir.join(format!("ratings-{}.svg", svg::file_stem(&section.game)));
+        write_atomic(&path, svg::chart(section, &summary.anchor).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Each agent's score so far, for the progress bar.
+pub struct RunningScores {
+    agents: Vec<String>,
+    /// Score sum and finished appearances per agent.
+    totals: Vec<(f64, usize)>,
+}
+
+impl RunningScores {
+    pub fn new(agents: &[String]) -> Self {
+        RunningScores {
+            agents: agents.to_vec(),
+            totals: vec![(0.0, 0); agents.len()],
+        }
+    }
+
+    pub fn add(&mut self, result: &GameResult) {
+        for (seat, &agent) in result.seats.iter().enumerate() {
+            if let Some(score) = result.score(seat) {
+                self.totals[agent].0 += score;
+                self.totals[agent].1 += 1;
+            }
+        }
+    }
+
+    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`.
+    pub fn line(&self) -> String {
+        let parts: Vec<String> = self
+            .agents
+            .iter()
+            .zip(&self.totals)
+            .map(|(agent, &(sum, n))| match n {
+                0 => format!("{agent} -"),
+                _ => format!("{agent} {:.1}% ({sum}/{n})", 100.0 * sum / n as f64),
+            })
+            .collect();
+        format!("score: {}", parts.join(" · "))
+    }
+}
 
 fn opt(value: Option<f64>, decimals: usize) -> String {
     value.map_or("-".to_string(), |v| format!("{v:.decimals$}"))
@@ -12,12 +68,57 @@ fn percent(value: Option<f64>) -> String {
     value.map_or("-".to_string(), |v| format!("{:.1}%", v * 100.0))
 }
 
-/// `123 ± 45` (the 95% half width), or `-`.
+/// `123 ± 45` (the 95% half width), `+∞ sweep` / `−∞ sweep` for an
+/// agent whose side won / lost every comparison, or `-`.
 fn elo(row: &AgentRow) -> String {
-    match (row.elo, row.elo_se) {
-        (Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", super::stats::Z95 * se),
-        (Some(e), _) => format!("{e:.0}"),
+    match (row.standing, row.elo, row.elo_se) {
+        (Standing::Above, ..) => "+∞ sweep".to_string(),
+        (Standing::Below, ..) => "−∞ sweep".to_string(),
+        (_, Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", super::stats::Z95 * se),
+        (_, Some(e), _) => format!("{e:.0}"),
         _ => "-".to_string(),
+    }
+}
+
+/// The line that says why a section's ratings say little, if they do.
+pub fn degenerate_note(section: &Section) -> Option<String> {
+    let names = |standing: Standing| -> Vec<&str> {
+        section
+            .agents
+            .iter()
+            .filter(|a| a.standing == standing && a.games > 0)
+            .map(|a| a.agent.as_str())
+            .collect()
+    };
+    match section.degenerate? {
+        Degenerate::Sweep => {
+            let mut parts = Vec::new();
+            let above = names(Standing::Above);
+            if !above.is_empty() {
+                parts.push(format!("{} won every comparison", above.join(", ")));
+            }
+            let below = names(Standing::Below);
+            if !below.is_empty() {
+                parts.push(format!("{} lost every comparison", below.join(", ")));
+            }
+            let unrated = names(Standing::Unrated);
+            if !unrated.is_empty() {
+                parts.push(format!(
+                    "{} never met the anchor's side",
+                    unrated.join(", ")
+                ));
+            }
+            Some(format!(
+                "degenerate: a clean sweep ({}) against the anchor's side; such an Elo is \
+                 unbounded and not given: compare the score intervals",
+                parts.join("; ")
+            ))
+        }
+        Degenerate::Inconclusive => Some(
+            "inconclusive: every agent's 95% Elo interval overlaps every other's; \
+             play more games to tell them apart"
+                .to_string(),
+        ),
     }
 }
 
@@ -40,6 +141,9 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             opt(section.average_plies, 1)
         );
     }
+    if let Some(note) = degenerate_note(section) {
+        let _ = writeln!(out, "   {note}");
+    }
     let width = section
         .agents
         .iter()
@@ -50,7 +154,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
     let _ = writeln!(
         out,
         "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9}",
-        "agent", "games", "W", "D", "L", "score", "95% CI", "Elo ± 95%", "s/move"
+        "agent", "games", "W", "D", "L", "score", "95% Wilson", "Elo ± 95%", "s/move"
     );
     for a in &section.agents {
         let ci = match (a.score_low, a.score_high) {
@@ -124,7 +228,7 @@ pub fn json(summary: &Summary) -> String {
 }
 
 /// The columns of `summary.csv`.
-pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move";
+pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,standing,degenerate";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -132,6 +236,14 @@ fn csv_field(text: &str) -> String {
     } else {
         text.to_string()
     }
+}
+
+/// A unit enum's JSON name: `above`, `sweep`, ….
+fn json_word(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// `summary.csv`: one row per game and agent, then the `all` rows.
@@ -143,7 +255,7 @@ pub fn csv(summary: &Summary) -> String {
         for a in &section.agents {
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&section.game),
                 section.players.map_or(String::new(), |p| p.to_string()),
                 csv_field(&a.agent),
@@ -160,6 +272,8 @@ pub fn csv(summary: &Summary) -> String {
                 num(a.elo_low),
                 num(a.elo_high),
                 num(a.seconds_per_move),
+                json_word(&a.standing),
+                section.degenerate.map_or(String::new(), |d| json_word(&d)),
             );
         }
     }
@@ -169,6 +283,31 @@ pub fn csv(summary: &Summary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn running_scores_count_shares_and_skip_adjudicated_games() {
+        let game = |seats: Vec<usize>, winners: Option<Vec<usize>>| GameResult {
+            index: 0,
+            game: 0,
+            round: 0,
+            seats,
+            seed: 0,
+            winners,
+            plies: 1,
+            seconds: vec![0.0; 2],
+            moves_made: vec![1; 2],
+            forfeit: None,
+        };
+        let mut scores = RunningScores::new(&["random".into(), "mcts".into(), "x".into()]);
+        assert_eq!(scores.line(), "score: random - · mcts - · x -");
+        scores.add(&game(vec![0, 1], Some(vec![1])));
+        scores.add(&game(vec![1, 0], Some(vec![0, 1])));
+        scores.add(&game(vec![0, 1], None));
+        assert_eq!(
+            scores.line(),
+            "score: random 25.0% (0.5/2) · mcts 75.0% (1.5/2) · x -"
+        );
+    }
 
     #[test]
     fn csv_quotes_specs_with_commas() {

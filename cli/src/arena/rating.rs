@@ -7,6 +7,16 @@
 //! the negated Hessian at the optimum. One virtual draw per pair that met
 //! (BayesElo's prior) keeps ratings finite when an agent wins every game.
 //! Elo = θ · 400 / ln 10.
+//!
+//! A rating relative to the anchor exists only when the results bound it
+//! both ways: some chain of agents each of which scored against the next
+//! must lead from the agent to the anchor and another back. An agent that
+//! (with its side) won every comparison against the anchor's side has no
+//! finite maximum-likelihood rating, whatever the prior makes of it: it is
+//! reported as [`Standing::Above`], not rated; likewise [`Standing::Below`].
+//! The fit therefore runs over the anchor's strongly connected group only.
+
+use serde::{Deserialize, Serialize};
 
 /// Elo points per unit of θ.
 pub const ELO_PER_UNIT: f64 = 400.0 / std::f64::consts::LN_10;
@@ -25,6 +35,22 @@ pub struct Rating {
     pub elo: f64,
     /// Standard error in Elo points (0 for the anchor).
     pub se: f64,
+}
+
+/// Where an agent stands relative to the anchor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Standing {
+    /// The anchor itself (rating 0).
+    Anchor,
+    /// Rated: the results bound its rating both ways.
+    Rated,
+    /// Its side won every comparison with the anchor's side: unbounded above.
+    Above,
+    /// Its side lost every comparison with the anchor's side: unbounded below.
+    Below,
+    /// No results relate it to the anchor either way.
+    Unrated,
 }
 
 impl Pairwise {
@@ -49,32 +75,65 @@ impl Pairwise {
         self.wins[i * self.n + j] + self.wins[j * self.n + i]
     }
 
-    /// The maximum-likelihood ratings with `anchor` at 0; `None` for agents
-    /// not connected to the anchor by any result.
-    pub fn fit(&self, anchor: usize) -> Vec<Option<Rating>> {
+    /// The agents reachable from `from` when `i → j` whenever `i` scored
+    /// against `j` (or, `reversed`, whenever `j` scored against `i`).
+    fn reach(&self, from: usize, reversed: bool) -> Vec<bool> {
         let n = self.n;
-        // The prior: one virtual draw for each pair that met.
-        let mut wins = self.wins.clone();
-        for i in 0..n {
-            for j in 0..n {
-                if i != j && self.games(i, j) > 0.0 {
-                    wins[i * n + j] += 0.5;
-                }
-            }
-        }
-        // Agents reachable from the anchor through results.
         let mut reached = vec![false; n];
-        let mut stack = vec![anchor];
-        reached[anchor] = true;
+        let mut stack = vec![from];
+        reached[from] = true;
         while let Some(i) = stack.pop() {
             for (j, seen) in reached.iter_mut().enumerate() {
-                if !*seen && self.games(i, j) > 0.0 {
+                let scored = if reversed {
+                    self.wins[j * n + i]
+                } else {
+                    self.wins[i * n + j]
+                };
+                if !*seen && scored > 0.0 {
                     *seen = true;
                     stack.push(j);
                 }
             }
         }
-        let free: Vec<usize> = (0..n).filter(|&i| reached[i] && i != anchor).collect();
+        reached
+    }
+
+    /// Each agent's [`Standing`] relative to `anchor`.
+    pub fn standings(&self, anchor: usize) -> Vec<Standing> {
+        // Anchor → … → i: the anchor's side scored against i's, so i's
+        // rating is bounded above; i → … → anchor bounds it below.
+        let bounded_above = self.reach(anchor, false);
+        let bounded_below = self.reach(anchor, true);
+        (0..self.n)
+            .map(
+                |i| match (i == anchor, bounded_above[i], bounded_below[i]) {
+                    (true, _, _) => Standing::Anchor,
+                    (false, true, true) => Standing::Rated,
+                    (false, false, true) => Standing::Above,
+                    (false, true, false) => Standing::Below,
+                    (false, false, false) => Standing::Unrated,
+                },
+            )
+            .collect()
+    }
+
+    /// The maximum-likelihood ratings with `anchor` at 0, over the agents
+    /// whose [`Standing`] is rated; `None` for the others.
+    pub fn fit(&self, anchor: usize) -> Vec<Option<Rating>> {
+        let n = self.n;
+        let standings = self.standings(anchor);
+        let in_fit = |i: usize| matches!(standings[i], Standing::Anchor | Standing::Rated);
+        // Only results within the rated group count, with the prior: one
+        // virtual draw for each pair that met.
+        let mut wins = vec![0.0; n * n];
+        for i in (0..n).filter(|&i| in_fit(i)) {
+            for j in (0..n).filter(|&j| in_fit(j) && j != i) {
+                if self.games(i, j) > 0.0 {
+                    wins[i * n + j] = self.wins[i * n + j] + 0.5;
+                }
+            }
+        }
+        let free: Vec<usize> = (0..n).filter(|&i| in_fit(i) && i != anchor).collect();
         let mut theta = vec![0.0; n];
         let log_likelihood = |theta: &[f64]| -> f64 {
             let mut ll = 0.0;
@@ -271,19 +330,53 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_sweep_stays_finite_and_the_unmet_are_unrated() {
+    fn a_clean_sweep_is_not_rated_and_the_unmet_are_unrated() {
         let mut results = Pairwise::new(3);
         for _ in 0..40 {
             results.add(1, 0, 1.0, 1.0);
         }
-        let r = results.fit(0);
-        let strong = r[1].unwrap();
-        // 40.5 : 0.5 after the virtual draw.
+        assert_eq!(
+            results.fit(0),
+            vec![Some(Rating { elo: 0.0, se: 0.0 }), None, None]
+        );
+        assert_eq!(
+            results.standings(0),
+            vec![Standing::Anchor, Standing::Above, Standing::Unrated]
+        );
+        assert_eq!(
+            results.standings(1),
+            vec![Standing::Below, Standing::Anchor, Standing::Unrated]
+        );
+        // One draw bounds the rating: 40.5 : 0.5 after the virtual draw.
+        results.add(1, 0, 0.5, 1.0);
+        let strong = results.fit(0)[1].unwrap();
         assert!(
-            (strong.elo - ELO_PER_UNIT * 81f64.ln()).abs() < 1e-6,
+            (strong.elo - ELO_PER_UNIT * (41.0f64 / 1.0).ln()).abs() < 1e-6,
             "{strong:?}"
         );
-        assert!(strong.se.is_finite());
-        assert_eq!(r[2], None);
+        assert_eq!(results.standings(0)[1], Standing::Rated);
+    }
+
+    #[test]
+    fn a_side_that_sweeps_the_anchor_side_is_above_it() {
+        // 0 and 1 trade wins; 2 and 3 trade wins; 2 and 3 beat 0 and 1 always.
+        let mut results = Pairwise::new(4);
+        results.add(0, 1, 1.0, 1.0);
+        results.add(1, 0, 1.0, 1.0);
+        results.add(2, 3, 1.0, 1.0);
+        results.add(3, 2, 1.0, 1.0);
+        results.add(2, 0, 1.0, 1.0);
+        results.add(3, 1, 1.0, 1.0);
+        assert_eq!(
+            results.standings(0),
+            vec![
+                Standing::Anchor,
+                Standing::Rated,
+                Standing::Above,
+                Standing::Above
+            ]
+        );
+        let fit = results.fit(0);
+        assert!(fit[1].is_some() && fit[2].is_none() && fit[3].is_none());
     }
 }

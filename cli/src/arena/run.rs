@@ -1,12 +1,16 @@
 //! Playing the scheduled games on worker threads, and the record of each.
 
+use std::collections::HashSet;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use serde_json::{json, Value};
 use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
-use super::schedule::{agent_seed, Scheduled};
+use super::schedule::{agent_seed, Schedule, Scheduled};
+use super::store::TOURNAMENT_FIELD;
+use super::Settings;
 
 /// What a finished (or adjudicated) scheduled game produced.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,12 +44,13 @@ impl GameResult {
 }
 
 /// The fields a tournament adds to a [`GameRecord`]: the schedule key,
-/// the result and the timings.
+/// the result, the timings and the tournament's settings.
 pub fn to_record(
     result: &GameResult,
     start: &dyn AnyGame,
     agents: &[AgentSpec],
     moves: Vec<String>,
+    settings: &Settings,
 ) -> GameRecord {
     let mut record = GameRecord::new(start, true, moves);
     record.agents = result
@@ -77,6 +82,7 @@ pub fn to_record(
         "seconds": result.seconds,
         "moves_made": result.moves_made,
         "forfeit": result.forfeit.as_ref().map(|(seat, reason)| json!({"seat": seat, "reason": reason})),
+        TOURNAMENT_FIELD: settings,
     });
     if let Value::Object(map) = extra {
         record.extra = map;
@@ -161,7 +167,7 @@ pub fn play_one(
     job: &Scheduled,
     start: &dyn AnyGame,
     agents: &[AgentSpec],
-    max_plies: usize,
+    settings: &Settings,
 ) -> Result<(GameResult, GameRecord), String> {
     let mut players = job
         .seats
@@ -173,7 +179,7 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let played = play_game(start, &mut players, max_plies);
+    let played = play_game(start, &mut players, settings.max_plies);
     let result = GameResult {
         index: job.index,
         game: job.game,
@@ -186,38 +192,59 @@ pub fn play_one(
         moves_made: played.moves_made,
         forfeit: played.forfeit,
     };
-    let record = to_record(&result, start, agents, played.moves);
+    let record = to_record(&result, start, agents, played.moves, settings);
     Ok((result, record))
 }
 
-/// Plays `jobs` on `threads` workers and hands each finished game to
-/// `finished` on the calling thread, in the order they finish. Stops
-/// starting games after the first error, which it returns.
+/// What to play: the games of `range` not in `done`, from `schedule`.
+pub struct Work<'a> {
+    pub registry: &'a Registry,
+    pub schedule: &'a Schedule,
+    pub range: Range<usize>,
+    pub done: &'a HashSet<usize>,
+    pub starts: &'a [Box<dyn AnyGame>],
+    pub agents: &'a [AgentSpec],
+    pub settings: &'a Settings,
+}
+
+/// Plays the games of `work` in index order on `threads` workers and hands
+/// each finished game to `finished` on the calling thread, in the order
+/// they finish. Stops starting games after the first error, which it
+/// returns.
 pub fn play_all(
-    registry: &Registry,
-    jobs: &[Scheduled],
-    starts: &[Box<dyn AnyGame>],
-    agents: &[AgentSpec],
-    max_plies: usize,
+    work: &Work,
     threads: usize,
     mut finished: impl FnMut(GameResult, GameRecord) -> Result<(), String>,
 ) -> Result<(), String> {
-    let next = AtomicUsize::new(0);
+    let end = work.range.end;
+    let next = AtomicUsize::new(work.range.start);
     let stop = AtomicBool::new(false);
+    let todo = work.range.len().saturating_sub(work.done.len());
     let (send, receive) = mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+        for _ in 0..threads.clamp(1, todo.max(1)) {
             let send = send.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= jobs.len() || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let job = &jobs[i];
-                let outcome = play_one(registry, job, starts[job.game].as_ref(), agents, max_plies);
-                if send.send(outcome).is_err() {
-                    break;
+            // Never counts past the end, however large it is.
+            let claim = move || {
+                next.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |i| {
+                    (i < end).then_some(i + 1)
+                })
+            };
+            scope.spawn(move || {
+                while let Ok(i) = claim() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if work.done.contains(&i) {
+                        continue;
+                    }
+                    let job = work.schedule.game(i);
+                    let start = work.starts[job.game].as_ref();
+                    let outcome = play_one(work.registry, &job, start, work.agents, work.settings);
+                    if send.send(outcome).is_err() {
+                        break;
+                    }
                 }
             });
         }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rating::Pairwise;
+use super::rating::{Pairwise, Rating, Standing};
 use super::run::GameResult;
 use super::Settings;
 
@@ -22,10 +22,14 @@ pub struct AgentRow {
     pub losses: usize,
     /// Seats it played in games stopped at the ply limit.
     pub adjudicated: usize,
-    /// Mean share of the result (1/k for each of k winners) and its 95% CI.
+    /// Mean share of the result (1/k for each of k winners) and its 95%
+    /// Wilson score interval.
     pub score: Option<f64>,
     pub score_low: Option<f64>,
     pub score_high: Option<f64>,
+    /// Whether the Elo below exists: `anchor`, `rated`, or `above` /
+    /// `below` (a clean sweep: unbounded, so no Elo), `unrated`.
+    pub standing: Standing,
     /// Bradley–Terry Elo relative to the anchor, its standard error and 95% CI.
     pub elo: Option<f64>,
     pub elo_se: Option<f64>,
@@ -48,13 +52,52 @@ pub struct Section {
     pub first_seat_score: Option<f64>,
     /// Mean length of finished games.
     pub average_plies: Option<f64>,
+    /// Why the ratings say little: `sweep` (some agent's side won or lost
+    /// every comparison, so its Elo is unbounded and not given) or
+    /// `inconclusive` (every rated agent's 95% Elo interval overlaps every
+    /// other's); `None` otherwise.
+    pub degenerate: Option<Degenerate>,
     pub agents: Vec<AgentRow>,
+}
+
+/// See [`Section::degenerate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Degenerate {
+    Sweep,
+    Inconclusive,
+}
+
+/// The 95% Wilson score interval of a mean score `mean` over `n` games. It
+/// stays wide at 12–0 (where the normal interval collapses to a point);
+/// with draws or shared wins it is conservative, since their variance is
+/// below `p(1−p)`.
+pub fn wilson(mean: f64, n: usize) -> (f64, f64) {
+    let n = n as f64;
+    let z2 = Z95 * Z95;
+    let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
+    // At 0 or 1 the interval ends there exactly (not a rounding error off).
+    let low = if mean <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if mean >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// Everything `summary.json` holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub settings: Settings,
+    /// The shard these results are (absent for a whole tournament).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<super::Shard>,
     /// The agent whose rating is 0.
     pub anchor: String,
     /// Games scheduled and games played so far.
@@ -72,21 +115,14 @@ struct Tally {
     losses: usize,
     adjudicated: usize,
     score_sum: f64,
-    score_squares: f64,
     seconds: f64,
     moves: u64,
 }
 
 impl Tally {
-    fn row(&self, agent: &str, rating: Option<super::rating::Rating>) -> AgentRow {
-        let n = self.games as f64;
-        let mean = (self.games > 0).then(|| self.score_sum / n);
-        let half_width = (self.games > 1).then(|| {
-            let m = self.score_sum / n;
-            let variance = ((self.score_squares - n * m * m) / (n - 1.0)).max(0.0);
-            Z95 * (variance / n).sqrt()
-        });
-        let ci = mean.zip(half_width);
+    fn row(&self, agent: &str, standing: Standing, rating: Option<Rating>) -> AgentRow {
+        let mean = (self.games > 0).then(|| self.score_sum / self.games as f64);
+        let ci = mean.map(|m| wilson(m, self.games));
         AgentRow {
             agent: agent.to_string(),
             games: self.games,
@@ -95,8 +131,9 @@ impl Tally {
             losses: self.losses,
             adjudicated: self.adjudicated,
             score: mean,
-            score_low: ci.map(|(m, h)| (m - h).max(0.0)),
-            score_high: ci.map(|(m, h)| (m + h).min(1.0)),
+            score_low: ci.map(|(low, _)| low),
+            score_high: ci.map(|(_, high)| high),
+            standing,
             elo: rating.map(|r| r.elo),
             elo_se: rating.map(|r| r.se),
             elo_low: rating.map(|r| r.elo - Z95 * r.se),
@@ -157,7 +194,6 @@ impl Accumulator {
             let score = result.score(seat).unwrap_or(0.0);
             tally.games += 1;
             tally.score_sum += score;
-            tally.score_squares += score * score;
             match (winners.contains(&seat), winners.len()) {
                 (true, 1) => tally.wins += 1,
                 (true, _) => tally.draws += 1,
@@ -194,6 +230,12 @@ impl Accumulator {
         anchor: usize,
     ) -> Section {
         let ratings = self.pairwise.fit(anchor);
+        let standings = self.pairwise.standings(anchor);
+        let agents: Vec<AgentRow> = agents
+            .iter()
+            .enumerate()
+            .map(|(i, name)| self.tallies[i].row(name, standings[i], ratings[i]))
+            .collect();
         let finished = (self.finished > 0).then_some(self.finished as f64);
         let per_game = players.is_some();
         Section {
@@ -209,13 +251,31 @@ impl Accumulator {
                 .filter(|_| per_game)
                 .map(|f| self.first_seat_score / f),
             average_plies: finished.map(|f| self.plies as f64 / f),
-            agents: agents
-                .iter()
-                .enumerate()
-                .map(|(i, name)| self.tallies[i].row(name, ratings[i]))
-                .collect(),
+            degenerate: degenerate(&agents),
+            agents,
         }
     }
+}
+
+/// Whether a section's ratings say little (see [`Section::degenerate`]).
+fn degenerate(rows: &[AgentRow]) -> Option<Degenerate> {
+    let swept = rows
+        .iter()
+        .any(|r| r.games > 0 && !matches!(r.standing, Standing::Anchor | Standing::Rated));
+    if swept {
+        return Some(Degenerate::Sweep);
+    }
+    let intervals: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|r| r.games > 0)
+        .filter_map(|r| r.elo_low.zip(r.elo_high))
+        .collect();
+    let overlap = |a: &(f64, f64), b: &(f64, f64)| a.0 <= b.1 && b.0 <= a.1;
+    let all_overlap = intervals
+        .iter()
+        .enumerate()
+        .all(|(i, a)| intervals[i + 1..].iter().all(|b| overlap(a, b)));
+    (intervals.len() >= 2 && all_overlap).then_some(Degenerate::Inconclusive)
 }
 
 /// The agent rated 0: the first `random` agent, else the first agent.
@@ -249,6 +309,7 @@ pub fn summarize(
     }
     Summary {
         settings: settings.clone(),
+        shard: None,
         anchor: agents[anchor].clone(),
         scheduled,
         played: results.len(),
@@ -321,15 +382,49 @@ mod tests {
     }
 
     #[test]
-    fn score_interval_is_the_normal_interval() {
+    fn score_interval_is_the_wilson_interval() {
         let results: Vec<GameResult> = (0..4)
             .map(|i| result(i, vec![0, 1], Some(vec![if i == 0 { 1 } else { 0 }])))
             .collect();
         let s = summarize(&settings(&["a", "b"]), &[2], 4, &results);
         let a = &s.games[0].agents[0];
-        // Scores 0,1,1,1: mean 0.75, sample sd 0.5, half width 1.96·0.25.
         assert_eq!(a.score, Some(0.75));
-        assert!((a.score_low.unwrap() - (0.75 - Z95 * 0.25)).abs() < 1e-12);
-        assert_eq!(a.score_high, Some(1.0));
+        // 3 of 4: the textbook Wilson interval [0.3006, 0.9544].
+        assert!((a.score_low.unwrap() - 0.300_6).abs() < 1e-4, "{a:?}");
+        assert!((a.score_high.unwrap() - 0.954_4).abs() < 1e-4, "{a:?}");
+    }
+
+    #[test]
+    fn a_clean_sweep_is_marked_and_its_interval_does_not_collapse() {
+        let results: Vec<GameResult> = (0..12)
+            .map(|i| result(i, vec![i % 2, 1 - i % 2], Some(vec![i % 2])))
+            .collect();
+        // Agent 0 wins all 12, from either seat.
+        let s = summarize(&settings(&["mcts", "random"]), &[2], 12, &results);
+        let g = &s.games[0];
+        assert_eq!(g.degenerate, Some(Degenerate::Sweep));
+        let (mcts, random) = (&g.agents[0], &g.agents[1]);
+        assert_eq!((mcts.wins, mcts.losses), (12, 0));
+        assert_eq!(mcts.standing, Standing::Above);
+        assert_eq!((mcts.elo, mcts.elo_low), (None, None));
+        assert_eq!(random.standing, Standing::Anchor);
+        // 12 of 12: Wilson's lower end is 0.7575, not 1.
+        assert!((mcts.score_low.unwrap() - 0.757_5).abs() < 1e-4, "{mcts:?}");
+        assert_eq!(mcts.score_high, Some(1.0));
+        assert!((random.score_high.unwrap() - 0.242_5).abs() < 1e-4);
+    }
+
+    #[test]
+    fn even_results_are_inconclusive_and_clear_ones_are_not() {
+        let game = |i: usize, winner: usize| result(i, vec![0, 1], Some(vec![winner]));
+        let even: Vec<GameResult> = (0..6).map(|i| game(i, i % 2)).collect();
+        let s = summarize(&settings(&["a", "random"]), &[2], 6, &even);
+        assert_eq!(s.games[0].degenerate, Some(Degenerate::Inconclusive));
+        assert_eq!(s.games[0].agents[0].standing, Standing::Rated);
+        let clear: Vec<GameResult> = (0..200)
+            .map(|i| game(i, usize::from(i % 10 == 0)))
+            .collect();
+        let s = summarize(&settings(&["a", "random"]), &[2], 200, &clear);
+        assert_eq!(s.games[0].degenerate, None);
     }
 }

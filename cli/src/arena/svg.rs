@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::rating::Standing;
 use super::stats::Section;
 
 fn escape(text: &str) -> String {
@@ -93,9 +94,14 @@ pub fn chart(section: &Section, anchor: &str) -> String {
                 );
             }
             _ => {
+                let why = match a.standing {
+                    Standing::Above => "won every comparison: Elo unbounded above",
+                    Standing::Below => "lost every comparison: Elo unbounded below",
+                    _ => "unrated",
+                };
                 let _ = writeln!(
                     svg,
-                    r##"<text x="{:.1}" y="{:.1}" fill="#999">unrated</text>"##,
+                    r##"<text x="{:.1}" y="{:.1}" fill="#999">{why}</text>"##,
                     LABEL + 4.0,
                     y + 4.0
                 );

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use serde_json::{json, Map, Value};
 use tabula::agents::AnyControl;
 use tabula::search::{Limit, Progress, ProgressSink};
-use tabula::{AnyDecision, AnyGame, GameRecord, Seat};
+use tabula::{excerpt, AnyDecision, AnyGame, GameRecord, Seat};
 
 use super::session::Session;
 use super::INTERRUPT;
@@ -164,14 +164,14 @@ pub fn execute(
             n => {
                 session.seed = n
                     .parse()
-                    .map_err(|_| format!("`{n}` is not a seed (a whole number)"))?;
+                    .map_err(|_| format!("`{}` is not a seed (a whole number)", excerpt(n)))?;
                 writeln!(out, "seed {}", session.seed).map_err(io)?
             }
         },
         "save" => {
             let file = required(rest, "save FILE")?;
             std::fs::write(file, session.record().to_json() + "\n")
-                .map_err(|e| format!("cannot write {file}: {e}"))?;
+                .map_err(|e| format!("cannot write {}: {e}", excerpt(file)))?;
             writeln!(
                 out,
                 "saved {} to {file}",
@@ -267,7 +267,7 @@ fn no_args(word: &str, rest: &str) -> Result<(), String> {
     if rest.is_empty() {
         Ok(())
     } else {
-        Err(format!("`{word}` takes no arguments"))
+        Err(format!("`{}` takes no arguments", excerpt(word)))
     }
 }
 
@@ -278,7 +278,7 @@ fn count(rest: &str) -> Result<usize, String> {
             .parse()
             .ok()
             .filter(|&n: &usize| n > 0)
-            .ok_or_else(|| format!("`{n}` is not a positive number")),
+            .ok_or_else(|| format!("`{}` is not a positive number", excerpt(n))),
     }
 }
 
@@ -315,7 +315,8 @@ fn play_bare(
             let word = line.split_whitespace().next().unwrap_or(line);
             match closest_command(word) {
                 Some(command) => Err(format!(
-                    "unknown command `{word}`; did you mean `{command}`? (`help` lists the commands)"
+                    "unknown command `{}`; did you mean `{command}`? (`help` lists the commands)",
+                    excerpt(word)
                 )),
                 None => Err(format!(
                     "{error} (or a command: `help` lists them, `moves` the legal moves)"
@@ -527,7 +528,11 @@ fn seat_number(game: &dyn AnyGame, text: &str, players: usize) -> Result<Seat, S
             let names: Vec<String> = (0..players)
                 .map(|s| format!("{} ({})", s + 1, game.seat_name(s)))
                 .collect();
-            format!("no seat `{text}`; seats are {}", names.join(", "))
+            format!(
+                "no seat `{}`; seats are {}",
+                excerpt(text),
+                names.join(", ")
+            )
         })
 }
 
@@ -545,33 +550,20 @@ fn load(
     };
     let (path, line) = match file.rsplit_once('#') {
         Some((path, n)) => {
-            let n = n
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("`{n}` is not a record number (1, 2, ...)"))?;
+            let n =
+                n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    format!("`{}` is not a record number (1, 2, ...)", excerpt(n))
+                })?;
             (path, Some(n))
         }
         None => (file, None),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let records: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let chosen = match (line, records.len()) {
-        (None, 0) => return Err(format!("{path} is empty")),
-        (None, 1) => records[0],
-        (None, n) => {
-            return Err(format!(
-                "{path} holds {n} records; pick one with {path}#N (1 to {n})"
-            ))
-        }
-        (Some(n), count) => records
-            .get(n - 1)
-            .ok_or_else(|| format!("{path} holds {count} records, not {n}"))?,
-    };
-    let record = GameRecord::from_json(chosen.trim()).map_err(|e| format!("{file}: {e}"))?;
+    let chosen = nth_record(std::path::Path::new(path), line)?;
+    let record =
+        GameRecord::from_json(chosen.trim()).map_err(|e| format!("{}: {e}", excerpt(file)))?;
     session
         .load(&record, ply)
-        .map_err(|e| format!("{file}: {e}"))?;
+        .map_err(|e| format!("{}: {e}", excerpt(file)))?;
     let message = format!(
         "loaded {} ({} of {} moves)",
         session.current().spec(),
@@ -579,6 +571,48 @@ fn load(
         record.moves.len()
     );
     after_jump(session, &message, display, out)
+}
+
+/// Record `n` (from 1; `None`: the only one) of a file with one record per
+/// line, read a line at a time so that a large `games.jsonl` costs one
+/// line of memory; blank lines do not count.
+fn nth_record(path: &std::path::Path, n: Option<usize>) -> Result<String, String> {
+    let shown = excerpt(&path.display().to_string());
+    let mut lines = crate::files::Lines::open(path).map_err(|e| excerpt(&e))?;
+    let mut count = 0;
+    let mut chosen = None;
+    while let Some(l) = lines.next_line().map_err(|e| excerpt(&e))? {
+        if l.bytes.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        count += 1;
+        match n {
+            Some(n) if n == count => {
+                return String::from_utf8(l.bytes)
+                    .map_err(|_| format!("{shown} record {n} is not UTF-8 text"))
+            }
+            None if count == 2 => break,
+            None => chosen = Some(l.bytes),
+            Some(_) => {}
+        }
+    }
+    match (n, count) {
+        (None, 0) => Err(format!("{shown} is empty")),
+        (None, 1) => String::from_utf8(chosen.unwrap_or_default())
+            .map_err(|_| format!("{shown} is not UTF-8 text")),
+        (None, _) => {
+            // Count them all to say how many there are.
+            while let Some(l) = lines.next_line().map_err(|e| excerpt(&e))? {
+                if !l.bytes.iter().all(u8::is_ascii_whitespace) {
+                    count += 1;
+                }
+            }
+            Err(format!(
+                "{shown} holds {count} records; pick one with {shown}#N (1 to {count})"
+            ))
+        }
+        (Some(n), count) => Err(format!("{shown} holds {count} records, not {n}")),
+    }
 }
 
 fn after_jump(
@@ -726,6 +760,7 @@ fn help(session: &Session, topic: &str) -> Result<String, String> {
         return Ok(text);
     }
     Err(format!(
-        "no command or agent `{topic}`; type `help` for the list"
+        "no command or agent `{}`; type `help` for the list",
+        excerpt(&topic)
     ))
 }

@@ -1,0 +1,311 @@
+//! Reading and writing the files the REPL and the arena keep: bounded
+//! reads of regular files only, atomic replacement, and the lock that keeps
+//! two writers out of one directory.
+//!
+//! A result file is never rewritten in place: it is either appended to,
+//! cut at a byte offset (`File::set_len`), or replaced whole by a temporary
+//! file renamed over it, so a kill at any moment leaves the old or the new
+//! contents, never an empty or half-written file.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The longest record line read (a game of a million plies fits easily).
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// The largest settings file read.
+pub const MAX_SETTINGS_BYTES: u64 = 1 << 20;
+
+/// Opens `path` for reading if it is a regular file: a FIFO would block
+/// and a device such as `/dev/zero` never ends.
+pub fn open_regular(path: &Path) -> Result<File, String> {
+    let not_regular = || format!("{} is not a regular file", path.display());
+    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Checked again on the open file, in case the path changed in between.
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => Ok(file),
+        _ => Err(not_regular()),
+    }
+}
+
+/// The text of a small regular file of at most `limit` bytes; `None` when
+/// there is no such file.
+pub fn read_small(path: &Path, limit: u64) -> Result<Option<String>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let file = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{} is larger than {limit} bytes: not a file Tabula wrote",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| format!("{} is not UTF-8 text", path.display()))
+}
+
+/// One line of a file of records, with where it starts.
+pub struct Line {
+    /// Its 1-based number.
+    pub number: usize,
+    /// Byte offset of its first byte.
+    pub offset: u64,
+    /// Its bytes, without the newline.
+    pub bytes: Vec<u8>,
+    /// Whether a newline ended it (only the last line can lack one).
+    pub terminated: bool,
+}
+
+/// Reads a file line by line, holding one line at a time, each at most
+/// [`MAX_LINE_BYTES`] long.
+pub struct Lines {
+    reader: BufReader<File>,
+    path: PathBuf,
+    offset: u64,
+    number: usize,
+}
+
+impl Lines {
+    /// The lines of the regular file `path`.
+    pub fn open(path: &Path) -> Result<Self, String> {
+        Ok(Lines {
+            reader: BufReader::new(open_regular(path)?),
+            path: path.to_path_buf(),
+            offset: 0,
+            number: 0,
+        })
+    }
+
+    /// The next line, `None` at the end of the file.
+    pub fn next_line(&mut self) -> Result<Option<Line>, String> {
+        let mut bytes = Vec::new();
+        let read = (&mut self.reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        let terminated = bytes.last() == Some(&b'\n');
+        if terminated {
+            bytes.pop();
+        }
+        if bytes.len() > MAX_LINE_BYTES {
+            return Err(format!(
+                "{} line {} is longer than {} MiB",
+                self.path.display(),
+                self.number,
+                MAX_LINE_BYTES >> 20
+            ));
+        }
+        let line = Line {
+            number: self.number,
+            offset: self.offset,
+            bytes,
+            terminated,
+        };
+        self.offset += read as u64;
+        Ok(Some(line))
+    }
+}
+
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
+    move |e| format!("cannot write {}: {e}", path.display())
+}
+
+/// Flushes a directory's entry list to disk, so a rename in it survives a
+/// power cut. (Best effort: not every file system allows it.)
+pub fn sync_dir(dir: &Path) {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Replaces `path` with `bytes` atomically: a temporary file beside it is
+/// written, synced and renamed over it.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomic_with(path, |out| out.write_all(bytes).map_err(io_error(path)))
+}
+
+/// [`write_atomic`] with the contents streamed by `write`.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), String>,
+) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy());
+    let temp = dir.join(format!(".{name}.tmp"));
+    let written = File::create(&temp)
+        .map_err(io_error(path))
+        .and_then(|file| {
+            let mut out = BufWriter::new(file);
+            write(&mut out)?;
+            let file = out
+                .into_inner()
+                .map_err(|e| io_error(path)(e.into_error()))?;
+            file.sync_all().map_err(io_error(path))
+        });
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
+    fs::rename(&temp, path).map_err(io_error(path))?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// An advisory lock on a directory's lock file, held until dropped.
+pub struct DirLock {
+    _file: Option<File>,
+}
+
+/// What a lock is for: writing (one at a time) or reading (many at once,
+/// none while a writer holds it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockMode {
+    Write,
+    Read,
+}
+
+/// Locks `dir/name`, refusing when another process holds it. On a file
+/// system without locks (some cluster file systems) it warns and goes on.
+pub fn lock_dir(dir: &Path, name: &str, mode: LockMode) -> Result<DirLock, String> {
+    let path = dir.join(name);
+    let opened = match mode {
+        LockMode::Write => OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path),
+        // A reader creates nothing: a directory without a lock file has no
+        // writer, and may be read-only.
+        LockMode::Read if !path.exists() => return Ok(DirLock { _file: None }),
+        LockMode::Read => File::open(&path),
+    };
+    let file = opened.map_err(|e| format!("cannot open the lock file {}: {e}", path.display()))?;
+    let locked = match mode {
+        LockMode::Write => file.try_lock(),
+        LockMode::Read => file.try_lock_shared(),
+    };
+    match locked {
+        Ok(()) => Ok(DirLock { _file: Some(file) }),
+        Err(TryLockError::WouldBlock) => Err(format!(
+            "another tabula arena is writing to {} (it holds {}); wait for it to finish{}",
+            dir.display(),
+            path.display(),
+            match mode {
+                LockMode::Write => ", or choose another directory",
+                LockMode::Read => " before reading its results",
+            }
+        )),
+        Err(TryLockError::Error(e)) => {
+            eprintln!(
+                "warning: cannot lock {} ({e}); make sure no other arena writes to {}",
+                path.display(),
+                dir.display()
+            );
+            Ok(DirLock { _file: None })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tabula-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn lines_carry_offsets_and_whether_they_ended() {
+        let dir = scratch("lines");
+        let path = dir.join("f");
+        fs::write(&path, "ab\n\ncd\nef").unwrap();
+        let mut lines = Lines::open(&path).unwrap();
+        let mut seen = Vec::new();
+        while let Some(l) = lines.next_line().unwrap() {
+            seen.push((l.number, l.offset, l.bytes, l.terminated));
+        }
+        assert_eq!(
+            seen,
+            vec![
+                (1, 0, b"ab".to_vec(), true),
+                (2, 3, b"".to_vec(), true),
+                (3, 4, b"cd".to_vec(), true),
+                (4, 7, b"ef".to_vec(), false),
+            ]
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn devices_fifos_and_directories_are_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            let err = open_regular(Path::new(path)).unwrap_err();
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+        let dir = scratch("fifo");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = Lines::open(&fifo).err().unwrap();
+        assert!(err.contains("not a regular file"), "{err}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn small_files_are_bounded_and_atomic_writes_replace() {
+        let dir = scratch("small");
+        let path = dir.join("s.json");
+        assert_eq!(read_small(&path, 10).unwrap(), None);
+        write_atomic(&path, b"0123456789").unwrap();
+        assert_eq!(read_small(&path, 10).unwrap().unwrap(), "0123456789");
+        assert!(read_small(&path, 9).unwrap_err().contains("larger"));
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert!(!dir.join(".s.json.tmp").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_and_readers_share() {
+        let dir = scratch("lock");
+        let first = lock_dir(&dir, "l", LockMode::Write).unwrap();
+        let second = lock_dir(&dir, "l", LockMode::Write).err().unwrap();
+        assert!(second.contains("another tabula arena"), "{second}");
+        assert!(lock_dir(&dir, "l", LockMode::Read).is_err());
+        drop(first);
+        let a = lock_dir(&dir, "l", LockMode::Read).unwrap();
+        let b = lock_dir(&dir, "l", LockMode::Read).unwrap();
+        assert!(lock_dir(&dir, "l", LockMode::Write).is_err());
+        drop((a, b));
+        assert!(lock_dir(&dir, "l", LockMode::Write).is_ok());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
