@@ -1,12 +1,14 @@
 //! The catalog of games Tabula ships — the one place that lists them.
 //!
 //! Adding a game: write a crate that implements [`tabula::Game`], add it as
-//! a dependency here and one `register` line below. The CLI, tournaments,
-//! benchmarks and the conformance tests all read this registry, so nothing
-//! else changes. (An explicit list, rather than linker-section magic such
-//! as `inventory`, keeps registration visible, ordered and portable.)
+//! a dependency here, one `register` line in [`registry`] and one line in
+//! [`test_plan`]. The CLI, tournaments, benchmarks and the cross-game tests
+//! all read these, so nothing else changes. (An explicit list, rather than
+//! linker-section magic such as `inventory`, keeps registration visible,
+//! ordered and portable.)
 
-use tabula::Registry;
+use tabula::conformance::Plan;
+use tabula::{Game, Registry};
 
 pub use tabula_calcala::Calcala;
 pub use tabula_differo::Differo;
@@ -21,4 +23,17 @@ pub fn registry() -> Registry {
     registry.register::<Calcala>();
     registry.register::<Differo>();
     registry
+}
+
+/// The table of parameter sets the workspace's conformance, property and
+/// soak tests play for the game registered as `name` (each game crate's
+/// `TEST_PLAN`).
+pub fn test_plan(name: &str) -> Option<&'static Plan> {
+    match name {
+        Diffusion::NAME => Some(&tabula_diffusion::TEST_PLAN),
+        GridDiffusion::NAME => Some(&tabula_grid_diffusion::TEST_PLAN),
+        Calcala::NAME => Some(&tabula_calcala::TEST_PLAN),
+        Differo::NAME => Some(&tabula_differo::TEST_PLAN),
+        _ => None,
+    }
 }

@@ -52,7 +52,8 @@ pub enum Flow {
     Quit,
 }
 
-type Outcome = Result<Flow, String>;
+/// What running a command gives: go on or quit, or the error to print.
+type CommandResult = Result<Flow, String>;
 
 /// Runs one input line.
 pub fn execute(
@@ -60,7 +61,7 @@ pub fn execute(
     line: &str,
     display: &Display,
     out: &mut dyn Write,
-) -> Outcome {
+) -> CommandResult {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Flow::Continue);
@@ -101,7 +102,7 @@ pub fn execute(
         "agent" | "seat" => agent(session, rest, out)?,
         "ai" => {
             no_args(word, rest)?;
-            agent_move(session, display, out)?;
+            agent_move(session, out)?;
             show_board(session, display, out)?
         }
         "go" => go(session, rest, display, out)?,
@@ -242,7 +243,7 @@ fn agents_reply(
     }
     let mut moved = false;
     while session.agent_to_move() {
-        agent_move(session, display, out)?;
+        agent_move(session, out)?;
         moved = true;
     }
     if moved {
@@ -251,11 +252,7 @@ fn agents_reply(
     Ok(())
 }
 
-fn agent_move(
-    session: &mut Session,
-    _display: &Display,
-    out: &mut dyn Write,
-) -> Result<(), String> {
+fn agent_move(session: &mut Session, out: &mut dyn Write) -> Result<(), String> {
     let seat = session.current().to_move();
     let name = session.current().seat_name(seat);
     let (decision, spec) = session.think()?;
@@ -285,7 +282,7 @@ fn go(
     }
     let mut plies = 0;
     while plies < limit && session.current().outcome().is_none() {
-        agent_move(session, display, out)?;
+        agent_move(session, out)?;
         plies += 1;
     }
     if display.boards {
