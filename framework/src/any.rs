@@ -7,11 +7,10 @@ use std::fmt::Debug;
 use crate::bench::{self, BenchConfig, BenchReport};
 use crate::conformance;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Seat};
+use crate::game::{Game, Seat, View};
 use crate::outcome::Outcome;
 use crate::params::Params;
 use crate::playout::perft;
-use crate::render::View;
 
 /// A game state of any registered game, driven by text.
 pub trait AnyGame: Send + Sync + Debug {
@@ -42,7 +41,7 @@ pub trait AnyGame: Send + Sync + Debug {
     fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError>;
     /// The board; `last` is the state before the last move and its text.
     fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String;
-    /// The rules as implemented (see [`Game::rules`]).
+    /// The rules as implemented (see [`Game::RULES`]).
     fn rules(&self) -> &'static str;
     /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -134,7 +133,7 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn rules(&self) -> &'static str {
-        G::rules()
+        G::RULES
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

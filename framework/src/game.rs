@@ -1,4 +1,5 @@
-//! The [`Game`] trait every game implements, and the types it speaks in.
+//! The [`Game`] trait every game implements, and the [`View`] its board
+//! drawing is given.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -6,18 +7,12 @@ use std::hash::Hash;
 use rand::Rng as _;
 
 use crate::error::{MoveError, PositionError};
+pub use crate::outcome::Seat;
 use crate::outcome::{Outcome, Scores};
 use crate::params::{ParamError, ParamSpec, Params};
-use crate::render::View;
+use crate::render::{paint, Style};
 use crate::rng::Rng;
 use crate::spec::{Spec, SpecError};
-
-/// A player's seat, numbered from 0 in turn order (shown to users from 1).
-pub type Seat = usize;
-
-/// The most players one game may seat; keeps [`Scores`] a fixed-size array
-/// so the search never allocates for them.
-pub const MAX_PLAYERS: usize = 8;
 
 /// A game state: the rules of one game, seen from one position.
 ///
@@ -42,8 +37,8 @@ pub const MAX_PLAYERS: usize = 8;
 ///     type Move = u8;
 ///     const NAME: &'static str = "nim";
 ///     const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
-///     fn param_specs() -> &'static [ParamSpec] { &[] }
-///     fn rules() -> &'static str { "Take 1, 2 or 3 stones; taking the last stone wins." }
+///     const PARAMS: &'static [ParamSpec] = &[];
+///     const RULES: &'static str = "Take 1, 2 or 3 stones; taking the last stone wins.";
 ///     fn new(_: &Params) -> Result<Self, ParamError> { Ok(Nim { left: 10, to_move: 0 }) }
 ///     fn players(&self) -> usize { 2 }
 ///     fn to_move(&self) -> usize { self.to_move }
@@ -51,11 +46,16 @@ pub const MAX_PLAYERS: usize = 8;
 ///         // The player who just moved took the last stone.
 ///         (self.left == 0).then(|| Outcome::win(1 - self.to_move))
 ///     }
+///     fn key(&self) -> u64 { tabula::key::of(&[self.left.into(), self.to_move as u64]) }
 ///     fn legal_moves(&self, moves: &mut Vec<u8>) {
 ///         moves.clear();
 ///         moves.extend((1..=3).filter(|&n| n <= self.left));
 ///     }
 ///     fn play(&mut self, mv: u8) { self.left -= mv; self.to_move = 1 - self.to_move; }
+///     // Actions 0, 1, 2 take 1, 2, 3 stones.
+///     fn action_count(&self) -> usize { 3 }
+///     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
+///     fn action_move(&self, action: usize) -> Option<u8> { (action < 3).then(|| action as u8 + 1) }
 ///     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
 ///         text.trim().parse().map_err(|_| MoveError::syntax(text, "a number 1-3"))
 ///     }
@@ -83,14 +83,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// One line for `tabula list`.
     const DESCRIPTION: &'static str;
-    /// Whether letter case distinguishes moves (Diffusion's `D` and `d` are
-    /// different pits). Notations are case-insensitive unless this is set.
-    const CASE_SENSITIVE_MOVES: bool = false;
-
     /// The variant parameters this game accepts, with defaults.
-    fn param_specs() -> &'static [ParamSpec];
-    /// The rules as implemented, including every reading decision.
-    fn rules() -> &'static str;
+    const PARAMS: &'static [ParamSpec];
+    /// The rules as implemented, including every reading decision: what the
+    /// REPL's `rules` command prints (the shipped games keep it in their
+    /// `RULES.txt`).
+    const RULES: &'static str;
+
     /// The start position for these (already validated) parameters.
     fn new(params: &Params) -> Result<Self, ParamError>;
 
@@ -105,7 +104,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 choices: vec![Self::NAME.to_string()],
             });
         }
-        let params = Params::resolve(Self::NAME, Self::param_specs(), &spec.args)?;
+        let params = Params::resolve(Self::NAME, Self::PARAMS, &spec.args)?;
         Self::new(&params).map_err(|e| e.in_game(Self::NAME))
     }
 
@@ -120,6 +119,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `Some` exactly when the game is over. While it is `None` there is at
     /// least one legal move.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// A cheap 64-bit identity of the whole state, hidden parts included
+    /// (a ko history, the side to move, pass counts): equal for states with
+    /// the same future, different otherwise except by hash collision. Tree
+    /// reuse and the conformance suite compare keys instead of position
+    /// texts. [`key::of`](crate::key::of) mixes a few words into one.
+    fn key(&self) -> u64;
 
     /// Clears `moves` and fills it with every legal move, each once, in a
     /// fixed order. The caller keeps the buffer, so there is no allocation
@@ -175,13 +181,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// How many action numbers this variant uses: the same for every state
+    /// of one variant. Actions number moves stably, for statistics kept per
+    /// move across positions (RAVE, MAST), bindings and policy networks.
+    fn action_count(&self) -> usize;
+    /// The action number of `mv`: below [`action_count`](Game::action_count),
+    /// distinct for distinct moves.
+    fn action(&self, mv: Self::Move) -> usize;
+    /// The move with this action number, the inverse of
+    /// [`action`](Game::action); `None` for a number that is no move of this
+    /// variant. Legality here is not checked.
+    fn action_move(&self, action: usize) -> Option<Self::Move>;
+
     /// Reads a move in this game's notation: the canonical text,
-    /// case-insensitive, surrounding spaces allowed. Checks syntax only.
+    /// case-insensitive unless case carries meaning, surrounding spaces
+    /// allowed. Checks syntax only.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
     /// The canonical text of a move.
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// The position text fixed by RULES.md.
+    /// The position text, as the rules text ([`RULES`](Game::RULES))
+    /// describes it.
     fn position(&self) -> String;
     /// Reads a position text for a game with this state's parameters.
     fn parse_position(&self, text: &str) -> Result<Self, PositionError>;
@@ -190,5 +210,30 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn render(&self, view: &View<'_, Self>) -> String {
         let _ = view;
         self.position()
+    }
+}
+
+/// The context of one board drawing.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a, G: Game> {
+    /// The position before the last move, and that move, so the board can
+    /// mark what just happened (sowing paths, the moved piece).
+    pub last: Option<(&'a G, G::Move)>,
+    /// Whether ANSI colour may be used (off when output is not a terminal).
+    pub color: bool,
+}
+
+impl<G: Game> View<'_, G> {
+    /// A view with no last move and no colour.
+    pub fn plain() -> Self {
+        View {
+            last: None,
+            color: false,
+        }
+    }
+
+    /// `text` in the given style when colour is on, unchanged otherwise.
+    pub fn paint(&self, text: &str, style: Style) -> String {
+        paint(text, style, self.color)
     }
 }

@@ -1,8 +1,13 @@
-//! How a game ended, as one result per seat.
+//! Seats, and how a game ended as one result per seat.
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Seat, MAX_PLAYERS};
+/// A player's seat, numbered from 0 in turn order (shown to users from 1).
+pub type Seat = usize;
+
+/// The most players one game may seat; keeps [`Scores`] a fixed-size array
+/// so the search never allocates for them.
+pub const MAX_PLAYERS: usize = 8;
 
 /// One number per seat, indexed by [`Seat`]; unused entries are 0.
 pub type Scores = [f32; MAX_PLAYERS];

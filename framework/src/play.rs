@@ -1,5 +1,6 @@
-//! Playing one whole game between agents: the loop the REPL's `go`,
-//! tournaments and strength tests share.
+//! Playing one whole game between agents, start to end: the loop
+//! tournaments and strength tests share (the REPL moves one agent at a
+//! time, so that it can show each move).
 
 use std::time::Instant;
 

@@ -30,9 +30,9 @@ pub trait GameEntry: Send + Sync {
     fn name(&self) -> &'static str;
     /// One line for `tabula list` (see [`Game::DESCRIPTION`]).
     fn description(&self) -> &'static str;
-    /// The variant parameters the game accepts (see [`Game::param_specs`]).
+    /// The variant parameters the game accepts (see [`Game::PARAMS`]).
     fn param_specs(&self) -> &'static [ParamSpec];
-    /// The rules as implemented (see [`Game::rules`]).
+    /// The rules as implemented (see [`Game::RULES`]).
     fn rules(&self) -> &'static str;
     /// The start position for the given arguments.
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError>;
@@ -62,15 +62,15 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 
     fn param_specs(&self) -> &'static [ParamSpec] {
-        G::param_specs()
+        G::PARAMS
     }
 
     fn rules(&self) -> &'static str {
-        G::rules()
+        G::RULES
     }
 
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError> {
-        let params = Params::resolve(G::NAME, G::param_specs(), args)?;
+        let params = Params::resolve(G::NAME, G::PARAMS, args)?;
         let state = G::new(&params).map_err(|e| e.in_game(G::NAME))?;
         Ok(Box::new(Boxed { state, params }))
     }

@@ -1,31 +1,4 @@
-//! What a game's board rendering is told, and a helper for colour.
-
-use crate::game::Game;
-
-/// The context of one board drawing.
-#[derive(Debug, Clone, Copy)]
-pub struct View<'a, G: Game> {
-    /// The position before the last move, and that move, so the board can
-    /// mark what just happened (sowing paths, the moved piece).
-    pub last: Option<(&'a G, G::Move)>,
-    /// Whether ANSI colour may be used (off when output is not a terminal).
-    pub color: bool,
-}
-
-impl<G: Game> View<'_, G> {
-    /// A view with no last move and no colour.
-    pub fn plain() -> Self {
-        View {
-            last: None,
-            color: false,
-        }
-    }
-
-    /// `text` in the given style when colour is on, unchanged otherwise.
-    pub fn paint(&self, text: &str, style: Style) -> String {
-        paint(text, style, self.color)
-    }
-}
+//! Text styles for boards, and ANSI colour when the terminal wants it.
 
 /// The few text styles boards use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

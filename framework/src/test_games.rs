@@ -29,12 +29,8 @@ impl Game for Nim {
     type Move = u8;
     const NAME: &'static str = "nim";
     const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
-    fn param_specs() -> &'static [ParamSpec] {
-        &[]
-    }
-    fn rules() -> &'static str {
-        ""
-    }
+    const PARAMS: &'static [ParamSpec] = &[];
+    const RULES: &'static str = "";
     fn new(_: &Params) -> Result<Self, ParamError> {
         Ok(Nim::new(21, 0, 2))
     }
@@ -57,6 +53,18 @@ impl Game for Nim {
     fn play(&mut self, mv: u8) {
         self.left -= mv;
         self.to_move = (self.to_move + 1) % self.players;
+    }
+    fn key(&self) -> u64 {
+        crate::key::of(&[self.left.into(), self.to_move as u64, self.players as u64])
+    }
+    fn action_count(&self) -> usize {
+        3
+    }
+    fn action(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+    fn action_move(&self, action: usize) -> Option<u8> {
+        (action < 3).then(|| action as u8 + 1)
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.trim()

@@ -16,7 +16,7 @@ const PLAYOUTS: u64 = 1000;
 const ITERATIONS: u64 = 10_000;
 
 fn start() -> Diffusion {
-    Diffusion::new(&Params::resolve("diffusion", Diffusion::param_specs(), &[]).unwrap()).unwrap()
+    Diffusion::new(&Params::resolve("diffusion", Diffusion::PARAMS, &[]).unwrap()).unwrap()
 }
 
 fn playouts(c: &mut Criterion) {

@@ -23,7 +23,7 @@ impl Default for PeerDiffusion {
     }
 }
 
-/// RULES.md §1 sowing order: lower pits E, NE, N, NW, W; upper pits W, SW, S, SE, E.
+/// The sowing order of Tabula's Diffusion (its RULES.txt): lower pits E, NE, N, NW, W; upper pits W, SW, S, SE, E.
 fn target(pit: usize, k: usize) -> Option<usize> {
     let (row, col) = ((pit / 6) as i32, (pit % 6) as i32);
     let steps: [(i32, i32); 5] = if row == 0 {

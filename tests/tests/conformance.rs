@@ -1,58 +1,45 @@
-//! The shared conformance suite on every registered game, over parameter
-//! sets that reach each rule variant. A game registered in the catalog is
-//! covered here without any edit; a parameter set is one line.
+//! The shared conformance suite on every registered game, over every
+//! parameter set of its test plan (`tabula_games::test_plan`). A game in
+//! the catalog is covered here without any edit; one without a plan fails.
 
-use tabula::conformance::Config;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
-/// Extra parameter sets per game, beyond the defaults (`(spec, games)`).
-const VARIANTS: &[(&str, usize)] = &[
-    ("diffusion(width=4,stones=2)", 300),
-    ("diffusion(width=10,stones=5,blocks=rows)", 200),
-    ("grid-diffusion(size=5x5,stones=5)", 200),
-    ("grid-diffusion(size=6x4,stones=6,handicap=2)", 100),
-    ("calcala(players=3,setup=long)", 100),
-    ("calcala(players=4,setup=double-dutch)", 100),
-];
+use tabula::conformance::Variant;
 
-fn run(spec: &str, games: usize) {
+#[test]
+fn every_registered_game_and_parameter_set() {
     let registry = tabula_games::registry();
-    let game = registry
-        .create(spec)
-        .unwrap_or_else(|e| panic!("{spec}: {e}"));
-    let plies = game.conformance(&Config {
-        games,
-        max_plies: 400,
-        ..Config::default()
-    });
-    assert!(plies > 0, "{spec}: no plies played");
-}
-
-/// Runs each `(spec, games)` on its own thread: the suites are independent.
-fn run_all(specs: Vec<(String, usize)>) {
+    let mut jobs: Vec<(String, &'static Variant)> = Vec::new();
+    for name in registry.names() {
+        let plan = tabula_games::test_plan(&name)
+            .unwrap_or_else(|| panic!("`{name}` has no test plan in tabula_games::test_plan"));
+        assert!(
+            plan.variants.first().is_some_and(|v| v.spec == name),
+            "{name}: the plan starts with the defaults"
+        );
+        jobs.extend(plan.variants.iter().map(|v| (name.clone(), v)));
+    }
+    // The suites are independent: run them on every core, costliest first.
+    jobs.sort_by_key(|(_, v)| std::cmp::Reverse(v.games));
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     std::thread::scope(|scope| {
-        for (spec, games) in &specs {
-            scope.spawn(move || run(spec, *games));
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some((name, variant)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let plan = tabula_games::test_plan(name).expect("a plan");
+                    let game = registry
+                        .create(variant.spec)
+                        .unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
+                    assert_eq!(game.name(), name, "{} is in {name}'s plan", variant.spec);
+                    let plies = game.conformance(&plan.config(variant, variant.games));
+                    assert!(plies > 0, "{}: no plies played", variant.spec);
+                    done.lock().unwrap().push(variant.spec);
+                }
+            });
         }
     });
-}
-
-#[test]
-fn every_registered_game_with_defaults() {
-    run_all(
-        tabula_games::registry()
-            .names()
-            .into_iter()
-            .map(|name| (name, 300))
-            .collect(),
-    );
-}
-
-#[test]
-fn variants() {
-    run_all(
-        VARIANTS
-            .iter()
-            .map(|&(spec, games)| (spec.to_string(), games))
-            .collect(),
-    );
+    assert_eq!(done.into_inner().unwrap().len(), jobs.len());
 }

@@ -60,7 +60,8 @@ pub enum Flow {
     Quit,
 }
 
-type Outcome = Result<Flow, String>;
+/// What running a command gives: go on or quit, or the error to print.
+type CommandResult = Result<Flow, String>;
 
 /// Runs one input line.
 pub fn execute(
@@ -68,7 +69,7 @@ pub fn execute(
     line: &str,
     display: &Display,
     out: &mut dyn Write,
-) -> Outcome {
+) -> CommandResult {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Flow::Continue);

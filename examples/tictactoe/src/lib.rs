@@ -11,8 +11,8 @@ mod opportunist;
 pub use opportunist::Opportunist;
 
 use tabula::{
-    Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError, Seat, Style,
-    View,
+    notation, Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError,
+    Seat, Style, View,
 };
 
 /// A position: one bit set of cells per player (X is seat 0, O seat 1);
@@ -29,7 +29,7 @@ pub struct TicTacToe {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell(pub u8);
 
-static PARAMS: &[ParamSpec] = &[
+const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "size",
         kind: ParamKind::Int { min: 3, max: 5 },
@@ -73,8 +73,8 @@ impl TicTacToe {
     }
 
     fn cell_name(&self, cell: Cell) -> String {
-        let (row, col) = (cell.0 / self.size, cell.0 % self.size);
-        format!("{}{}", (b'a' + col) as char, row + 1)
+        let n = self.size as usize;
+        notation::cell_name(cell.0 as usize % n, cell.0 as usize / n + 1, false)
     }
 }
 
@@ -84,18 +84,14 @@ impl Game for TicTacToe {
     const DESCRIPTION: &'static str =
         "tic-tac-toe on an n x n board, k in a row wins (the worked example)";
 
-    fn param_specs() -> &'static [ParamSpec] {
-        PARAMS
-    }
-
-    fn rules() -> &'static str {
-        "Tic-tac-toe. X (seat 1) and O (seat 2) take turns marking an empty cell; \
-         the first with `line` marks in a row, column or diagonal wins. A full \
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+    const RULES: &'static str =
+        "Tic-tac-toe. X (seat 1) and O (seat 2) take turns marking an empty \
+         cell; the first with `line` marks in a row, column or diagonal wins. A full \
          board without such a line is a draw.\n\
          Moves: a cell, file letter then row number, `a1` top left.\n\
          Position: the rows top to bottom, `.` empty, `x`, `o`, separated by `/`, \
-         a space and the side to move (`x` or `o`): `.../.x./... o`."
-    }
+         a space and the side to move (`x` or `o`): `.../.x./... o`.";
 
     fn new(params: &Params) -> Result<Self, ParamError> {
         let (size, line) = (params.int("size"), params.int("line"));
@@ -152,20 +148,36 @@ impl Game for TicTacToe {
         self.to_move ^= 1;
     }
 
+    /// The marks and the side to move are the whole state (the size and
+    /// line are the variant, the same for every state of a game).
+    fn key(&self) -> u64 {
+        tabula::key::of(&[
+            u64::from(self.marks[0]),
+            u64::from(self.marks[1]),
+            u64::from(self.to_move),
+        ])
+    }
+
+    /// A move's action number is its cell's index, row by row.
+    fn action_count(&self) -> usize {
+        self.cells()
+    }
+
+    fn action(&self, mv: Cell) -> usize {
+        mv.0 as usize
+    }
+
+    fn action_move(&self, action: usize) -> Option<Cell> {
+        (action < self.cells()).then_some(Cell(action as u8))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
-        let last = (b'a' + self.size - 1) as char;
-        let expected = || format!("a cell a1 to {last}{}", self.size);
-        let text_lower = text.trim().to_ascii_lowercase();
-        let mut chars = text_lower.chars();
-        let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(MoveError::syntax(text, expected()));
-        };
-        let col = (file as u32).wrapping_sub('a' as u32);
-        let row = rank.to_digit(10).unwrap_or(0).wrapping_sub(1);
-        if col >= u32::from(self.size) || row >= u32::from(self.size) {
-            return Err(MoveError::syntax(text, expected()));
+        let n = self.size as usize;
+        let expected = || format!("a cell a1 to {}", notation::cell_name(n - 1, n, false));
+        match notation::parse_cell(text.trim()) {
+            Some((col, row)) if col < n && row <= n => Ok(Cell(((row - 1) * n + col) as u8)),
+            _ => Err(MoveError::syntax(text, expected())),
         }
-        Ok(Cell((row * u32::from(self.size) + col) as u8))
     }
 
     fn format_move(&self, mv: Cell) -> String {
@@ -196,30 +208,29 @@ impl Game for TicTacToe {
     fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
         let n = self.size as usize;
         let error = |reason: &str| PositionError::new(text, reason);
-        let (board, side) = text
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| error("expected `ROWS SIDE`"))?;
-        let to_move = match side.trim() {
+        let [board, side] = notation::split_fields(text, "`ROWS SIDE`")?;
+        let to_move = match side {
             "x" | "X" => 0,
             "o" | "O" => 1,
             _ => return Err(error("the side to move is x or o")),
         };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != n || rows.iter().any(|r| r.chars().count() != n) {
-            return Err(error(&format!("expected {n} rows of {n} cells")));
-        }
         let mut state = TicTacToe {
             marks: [0; 2],
             to_move,
             ..self.clone()
         };
-        for (i, ch) in rows.concat().chars().enumerate() {
-            match ch.to_ascii_lowercase() {
-                'x' => state.marks[0] |= 1 << i,
-                'o' => state.marks[1] |= 1 << i,
-                '.' => {}
-                _ => return Err(error(&format!("`{ch}` is not `.`, `x` or `o`"))),
+        for (r, row) in notation::split_rows(text, board, n, "rows")?
+            .iter()
+            .enumerate()
+        {
+            let cells = notation::row_cells(text, row, n, &format!("row {}", r + 1))?;
+            for (c, ch) in cells.enumerate() {
+                match ch.to_ascii_lowercase() {
+                    'x' => state.marks[0] |= 1 << (r * n + c),
+                    'o' => state.marks[1] |= 1 << (r * n + c),
+                    '.' => {}
+                    _ => return Err(error(&format!("`{ch}` is not `.`, `x` or `o`"))),
+                }
             }
         }
         let (x, o) = (state.marks[0].count_ones(), state.marks[1].count_ones());
@@ -248,7 +259,7 @@ impl Game for TicTacToe {
         let n = self.size as usize;
         let last = view.last.map(|(_, mv)| mv);
         let mut out = String::from("   ");
-        out.extend((0..n).map(|c| format!(" {}", (b'a' + c as u8) as char)));
+        out.extend((0..n).map(|c| format!(" {}", notation::letter(c, false))));
         for r in 0..n {
             out.push_str(&format!("\n {} ", r + 1));
             for c in 0..n {

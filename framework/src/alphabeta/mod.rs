@@ -154,7 +154,7 @@ impl<G: Game> AlphaBeta<G> {
         self.players = root.players();
         self.nodes = 0;
         self.table.generation = self.table.generation.wrapping_add(1);
-        self.ordering.clear();
+        self.ordering.clear(root.action_count());
         self.best_so_far = None;
 
         let mut moves = Vec::new();
@@ -283,7 +283,8 @@ impl<G: Game> AlphaBeta<G> {
         }
         let mut moves = self.take_buffer(ply);
         state.legal_moves(&mut moves);
-        self.ordering.sort(&mut moves, ply, table_move);
+        self.ordering
+            .sort(&mut moves, ply, table_move, |m| state.action(m));
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;
@@ -304,7 +305,7 @@ impl<G: Game> AlphaBeta<G> {
                 beta = beta.min(value);
             }
             if alpha >= beta {
-                self.ordering.cut(mv, ply, depth);
+                self.ordering.cut(mv, state.action(mv), ply, depth);
                 break;
             }
         }
@@ -352,7 +353,8 @@ impl<G: Game> AlphaBeta<G> {
                 .table
                 .get(self.key(&before_chooser))
                 .and_then(|e| e.best);
-            self.ordering.sort(&mut moves, ply, table_move);
+            self.ordering
+                .sort(&mut moves, ply, table_move, |m| state.action(m));
             for &mv in &moves {
                 let mut after = before_chooser.clone();
                 after.play(mv);
@@ -374,7 +376,7 @@ impl<G: Game> AlphaBeta<G> {
                     best = value;
                 }
                 if best <= alpha {
-                    self.ordering.cut(mv, ply, depth);
+                    self.ordering.cut(mv, state.action(mv), ply, depth);
                     self.buffers[ply] = moves;
                     return best;
                 }
@@ -407,7 +409,8 @@ impl<G: Game> AlphaBeta<G> {
             let mut moves = self.take_buffer(ply);
             state.legal_moves(&mut moves);
             let table_move = self.table.get(self.key(state)).and_then(|e| e.best);
-            self.ordering.sort(&mut moves, ply, table_move);
+            self.ordering
+                .sort(&mut moves, ply, table_move, |m| state.action(m));
             let first = moves[0];
             self.buffers[ply] = moves;
             state.play(first);
@@ -428,7 +431,7 @@ impl<G: Game> AlphaBeta<G> {
     /// The table key: the position's, and the root seat's, whose values
     /// the table holds.
     fn key(&self, state: &G) -> u64 {
-        state_key(state) ^ (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        state.key() ^ (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// A finished game's value: decided games by their distance.
@@ -513,14 +516,6 @@ impl<G: Game> AlphaBeta<G> {
         }
         pv
     }
-}
-
-/// A 64-bit key of the whole state, until every game provides its own.
-fn state_key<G: Game>(state: &G) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    state.position().hash(&mut hasher);
-    hasher.finish()
 }
 
 fn to_eval(score: f32) -> i32 {

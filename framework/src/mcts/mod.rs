@@ -12,14 +12,18 @@
 //! #     type Move = u8;
 //! #     const NAME: &'static str = "nim";
 //! #     const DESCRIPTION: &'static str = "";
-//! #     fn param_specs() -> &'static [tabula::ParamSpec] { &[] }
-//! #     fn rules() -> &'static str { "" }
+//! #     const PARAMS: &'static [tabula::ParamSpec] = &[];
+//! #     const RULES: &'static str = "";
 //! #     fn new(_: &Params) -> Result<Self, tabula::ParamError> { Ok(Nim { left: 10, to_move: 0 }) }
 //! #     fn players(&self) -> usize { 2 }
 //! #     fn to_move(&self) -> usize { self.to_move }
 //! #     fn outcome(&self) -> Option<tabula::Outcome> { (self.left == 0).then(|| tabula::Outcome::win(1 - self.to_move)) }
 //! #     fn legal_moves(&self, m: &mut Vec<u8>) { m.clear(); m.extend((1..=3).filter(|&n| n <= self.left)); }
 //! #     fn play(&mut self, mv: u8) { self.left -= mv; self.to_move = 1 - self.to_move; }
+//! #     fn key(&self) -> u64 { tabula::key::of(&[self.left.into(), self.to_move as u64]) }
+//! #     fn action_count(&self) -> usize { 3 }
+//! #     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
+//! #     fn action_move(&self, a: usize) -> Option<u8> { (a < 3).then(|| a as u8 + 1) }
 //! #     fn parse_move(&self, t: &str) -> Result<u8, tabula::MoveError> { t.trim().parse().map_err(|_| tabula::MoveError::syntax(t, "1-3")) }
 //! #     fn format_move(&self, mv: u8) -> String { mv.to_string() }
 //! #     fn position(&self) -> String { self.left.to_string() }

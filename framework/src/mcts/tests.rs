@@ -2,67 +2,11 @@
 //! A position is lost for the mover exactly when the count is a multiple of 4.
 
 use super::*;
-use crate::error::{MoveError, PositionError};
 use crate::outcome::Outcome;
-use crate::params::{ParamError, ParamSpec, Params};
-
-#[derive(Clone, Debug)]
-struct Nim {
-    left: u8,
-    to_move: usize,
-}
-
-impl Game for Nim {
-    type Move = u8;
-    const NAME: &'static str = "nim";
-    const DESCRIPTION: &'static str = "";
-    fn param_specs() -> &'static [ParamSpec] {
-        &[]
-    }
-    fn rules() -> &'static str {
-        ""
-    }
-    fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Nim {
-            left: 21,
-            to_move: 0,
-        })
-    }
-    fn players(&self) -> usize {
-        2
-    }
-    fn to_move(&self) -> usize {
-        self.to_move
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then(|| Outcome::win(1 - self.to_move))
-    }
-    fn legal_moves(&self, moves: &mut Vec<u8>) {
-        moves.clear();
-        moves.extend((1..=3).filter(|&n| n <= self.left));
-    }
-    fn play(&mut self, mv: u8) {
-        self.left -= mv;
-        self.to_move = 1 - self.to_move;
-    }
-    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        text.trim()
-            .parse()
-            .map_err(|_| MoveError::syntax(text, "1-3"))
-    }
-    fn format_move(&self, mv: u8) -> String {
-        mv.to_string()
-    }
-    fn position(&self) -> String {
-        format!("{} {}", self.left, self.to_move)
-    }
-    fn parse_position(&self, _: &str) -> Result<Self, PositionError> {
-        Ok(self.clone())
-    }
-}
+use crate::test_games::Nim;
 
 fn nim(left: u8, to_move: usize) -> Nim {
-    Nim { left, to_move }
+    Nim::new(left, to_move, 2)
 }
 
 fn mcts(iterations: u64) -> Mcts<Nim> {

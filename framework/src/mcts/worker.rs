@@ -89,7 +89,7 @@ impl<G: Game> Worker<G> {
             && self
                 .tree_root
                 .as_ref()
-                .is_some_and(|r| r.position() == root.position());
+                .is_some_and(|r| r.key() == root.key());
         if !reusable {
             self.tree = Tree::new(self.moves[0], root.to_move());
         }
@@ -145,7 +145,7 @@ impl<G: Game> Worker<G> {
             .children()
             .find(|&id| self.tree.nodes[id].mv == mv && self.tree.nodes[id].visits > 0);
         match child {
-            Some(id) if tree_root.position() == before.position() => {
+            Some(id) if tree_root.key() == before.key() => {
                 tree_root.play(mv);
                 self.tree.reroot(id as NodeId);
             }

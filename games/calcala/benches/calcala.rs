@@ -10,7 +10,7 @@ use tabula::{Game, Params};
 use tabula_calcala::Calcala;
 
 fn start() -> Calcala {
-    let params = Params::resolve(Calcala::NAME, Calcala::param_specs(), &[]).expect("defaults");
+    let params = Params::resolve(Calcala::NAME, Calcala::PARAMS, &[]).expect("defaults");
     Calcala::new(&params).expect("standard game")
 }
 

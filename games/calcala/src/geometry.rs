@@ -48,7 +48,11 @@ impl Pit {
 /// `C3`: the column letter, then the row number.
 impl fmt::Display for Pit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'A' + self.col() as u8) as char, self.row() + 1)
+        f.write_str(&tabula::notation::cell_name(
+            self.col(),
+            self.row() + 1,
+            true,
+        ))
     }
 }
 

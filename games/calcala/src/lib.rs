@@ -1,19 +1,20 @@
 //! Calcala, the 6x6 capture mancala for 2–4 players, for Tabula.
 //!
-//! The rules are those of the project's `RULES.md` §3 (shown in full by
-//! [`Calcala::rules`](tabula::Game::rules)). In short: take every stone
-//! from a non-empty pit and sow one per pit in one of eight directions;
-//! orthogonal steps wrap around the board, diagonal steps wrap through the
-//! corners and bounce 90° off the edges; a last stone landing in an
-//! occupied pit relays, one landing in an empty pit captures the next pit
-//! along. The game ends when 6 or fewer stones are left; most captures wins.
+//! The rules as implemented are in `RULES.txt` (the game's
+//! [`RULES`](tabula::Game::RULES), shown by the REPL's `rules`). In short:
+//! take every stone from a non-empty pit and sow one per pit in one of
+//! eight directions; orthogonal steps wrap around the board, diagonal steps
+//! wrap through the corners and bounce 90° off the edges; a last stone
+//! landing in an occupied pit relays, one landing in an empty pit captures
+//! the next pit along. The game ends when 6 or fewer stones are left; most
+//! captures wins.
 //!
-//! Reading decisions where RULES.md is silent:
+//! Reading decisions where the project's rules are silent:
 //! - The edge rule applies only to a move's first step; relays step freely.
 //! - The captured "next pit" is found with the same stepping rules, in the
 //!   direction the sowing had after its last step (so after a bounce it is
 //!   the bounced direction). If it is empty the move captures nothing.
-//! - Endless relays are detected exactly as RULES.md says: the first relay
+//! - Endless relays are detected exactly as the rules say: the first relay
 //!   moment whose state (board, pit, direction) repeats an earlier relay
 //!   moment of the same turn ends the turn with the board as it is then,
 //!   the pit not picked up, no capture. The turn still passes. A turn that
@@ -28,28 +29,38 @@
 //!   fields must equal the number of players.
 //! - `evaluate` (for cut-off playouts) is a softmax over the captures whose
 //!   temperature is `2 + stones on board / 4`.
+//!
+//! # Design
+//! - The state is 43 bytes, `Copy`; sowing (module `sowing`) steps through
+//!   a table of headings (pit and direction) computed at compile time
+//!   (`geometry`), and finds endless relays with Brent's cycle detection.
+//! - [`key`](tabula::Game::key) mixes the board, the captures, the player
+//!   count and the side to move.
+//! - Actions: `pit × 8 + direction` (pits A1 = 0 … F6 = 35 row by row,
+//!   directions N = 0 clockwise to NW = 7): 288, of which the 80 that break
+//!   the edge rule are no move.
+//!
+//! # Layout
+//! `geometry` (pits, directions, stepping tables) → `sowing` → `state` (the
+//! position, its moves and rules) → `eval` → `params` (setups), `notation`
+//! (move text, actions), `position` (position text), `render` (the REPL
+//! board) → `game` (the `Game` implementation).
 
+mod eval;
 mod game;
 mod geometry;
 mod notation;
+mod params;
 mod position;
 mod render;
 mod sowing;
+mod state;
 
-pub use game::{Calcala, Setup, END_STONES, MAX_STONES};
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
-pub use notation::{parse_move, parse_pit, Move};
+pub use notation::{parse_move, parse_pit};
+pub use params::{Setup, TEST_PLAN};
 pub use sowing::{Event, MAX_RELAYS};
-
-/// The events of `mv` played from `state`, in order: pick-ups, every stone
-/// dropped, then the capture or the end of an endless relay. The REPL's path
-/// display uses the same replay.
-pub fn trace(state: &Calcala, mv: Move) -> Vec<Event> {
-    let mut trace = sowing::Trace::default();
-    let mut state = *state;
-    state.play_observed(mv, &mut trace);
-    trace.events
-}
+pub use state::{trace, Calcala, Move, END_STONES, MAX_STONES};
 
 #[cfg(test)]
 mod tests;

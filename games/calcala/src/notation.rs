@@ -1,23 +1,12 @@
-//! The move type and its text, `C3-NE`: a pit, a dash, a direction.
+//! Moves as text, `C3-NE` (a pit, a dash, a direction), and as action
+//! numbers.
 
 use std::fmt;
 
-use tabula::MoveError;
+use tabula::{notation, MoveError};
 
-use crate::geometry::{Direction, Pit};
-
-/// Take every stone from `pit` and sow towards `dir`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move {
-    pub pit: Pit,
-    pub dir: Direction,
-}
-
-impl Move {
-    pub fn new(pit: Pit, dir: Direction) -> Move {
-        Move { pit, dir }
-    }
-}
+use crate::geometry::{may_start, Direction, Pit, PITS};
+use crate::state::Move;
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -39,12 +28,23 @@ pub fn parse_move(text: &str) -> Result<Move, MoveError> {
 
 /// Reads a pit name such as `c3`.
 pub fn parse_pit(text: &str) -> Option<Pit> {
-    match text.as_bytes() {
-        &[col, row] => {
-            let col = col.to_ascii_uppercase().checked_sub(b'A')?;
-            let row = row.checked_sub(b'1')?;
-            Pit::new(col.into(), row.into())
-        }
-        _ => None,
+    let (col, row) = notation::parse_cell(text)?;
+    Pit::new(col, row - 1)
+}
+
+/// Actions: `pit × 8 + direction`, pits A1 = 0 … F6 = 35 row by row,
+/// directions clockwise from N = 0 to NW = 7: 288 actions, of which the 80
+/// that break the edge rule are no move.
+pub(crate) const ACTIONS: usize = PITS * 8;
+
+pub(crate) fn action(mv: Move) -> usize {
+    mv.pit.index() * 8 + mv.dir as usize
+}
+
+pub(crate) fn action_move(action: usize) -> Option<Move> {
+    if action >= ACTIONS {
+        return None;
     }
+    let (pit, dir) = (Pit::from_index(action / 8), Direction::ALL[action % 8]);
+    may_start(pit, dir).then_some(Move { pit, dir })
 }

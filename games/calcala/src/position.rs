@@ -1,10 +1,11 @@
 //! The position text: `r1/r2/…/r6 P c1,c2,…` (counts A→F per row, the
 //! player to move from 1, each player's captures).
 
-use tabula::{Game, PositionError};
+use tabula::notation::{parse_count, split_fields, split_rows};
+use tabula::PositionError;
 
-use crate::game::{Calcala, MAX_STONES};
 use crate::geometry::{PITS, SIDE};
+use crate::state::{Calcala, MAX_STONES};
 
 pub(crate) fn format(game: &Calcala) -> String {
     let rows: Vec<String> = game
@@ -12,7 +13,7 @@ pub(crate) fn format(game: &Calcala) -> String {
         .chunks(SIDE)
         .map(|row| join(row.iter()))
         .collect();
-    let captures = join(game.captures[..game.players()].iter());
+    let captures = join(game.captures[..game.player_count()].iter());
     format!("{} {} {}", rows.join("/"), game.to_move + 1, captures)
 }
 
@@ -23,31 +24,23 @@ fn join<'a>(counts: impl Iterator<Item = &'a u8>) -> String {
 /// Reads a position for a game of `players` players.
 pub(crate) fn parse(text: &str, players: usize) -> Result<Calcala, PositionError> {
     let err = |reason: String| PositionError::new(text, reason);
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let [board_text, seat_text, captures_text] = fields[..] else {
-        return Err(err(
-            "expected three fields: the board, the player to move and the captures".into(),
-        ));
-    };
-    let rows: Vec<&str> = board_text.split('/').collect();
-    if rows.len() != SIDE {
-        return Err(err(format!(
-            "expected {SIDE} rows separated by `/`, found {}",
-            rows.len()
-        )));
-    }
+    let [board_text, seat_text, captures_text] = split_fields(
+        text,
+        "three fields: the board, the player to move and the captures",
+    )?;
+    let rows = split_rows(text, board_text, SIDE, "rows")?;
     let mut board = [0u8; PITS];
     for (r, row) in rows.iter().enumerate() {
         let counts: Vec<&str> = row.split(',').collect();
         if counts.len() != SIDE {
             return Err(err(format!(
-                "row {} has {} counts, expected {SIDE}",
+                "row {} needs {SIDE} counts, found {}",
                 r + 1,
                 counts.len()
             )));
         }
         for (c, count) in counts.iter().enumerate() {
-            board[r * SIDE + c] = number(count).ok_or_else(|| {
+            board[r * SIDE + c] = parse_count(count).ok_or_else(|| {
                 err(format!(
                     "row {} has `{count}` where a stone count belongs",
                     r + 1
@@ -55,8 +48,7 @@ pub(crate) fn parse(text: &str, players: usize) -> Result<Calcala, PositionError
             })?;
         }
     }
-    let seat = number(seat_text)
-        .map(usize::from)
+    let seat = parse_count::<usize>(seat_text)
         .filter(|seat| (1..=players).contains(seat))
         .ok_or_else(|| err(format!("the player to move must be 1 to {players}")))?;
     let captures_list: Vec<&str> = captures_text.split(',').collect();
@@ -69,7 +61,7 @@ pub(crate) fn parse(text: &str, players: usize) -> Result<Calcala, PositionError
     let mut captures = [0u8; 4];
     for (seat, count) in captures_list.iter().enumerate() {
         captures[seat] =
-            number(count).ok_or_else(|| err(format!("`{count}` is not a capture count")))?;
+            parse_count(count).ok_or_else(|| err(format!("`{count}` is not a capture count")))?;
     }
     let total: u32 = board.iter().chain(&captures).map(|&n| u32::from(n)).sum();
     if total > MAX_STONES {
@@ -78,12 +70,4 @@ pub(crate) fn parse(text: &str, players: usize) -> Result<Calcala, PositionError
         )));
     }
     Ok(Calcala::from_parts(board, captures, players, seat - 1))
-}
-
-/// A count written in plain decimal digits that fits a pit.
-fn number(text: &str) -> Option<u8> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
 }

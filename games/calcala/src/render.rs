@@ -1,13 +1,14 @@
 //! The REPL board: the grid with coordinates, the path of the last move
-//! (replayed with [`trace`](crate::trace)), the captures and whose turn it is.
+//! (replayed with [`trace`]), the captures and whose turn it is.
 
 use std::fmt::Write as _;
 
-use tabula::{Game, Style, View};
+use tabula::notation::letter;
+use tabula::{Style, View};
 
-use crate::game::Calcala;
 use crate::geometry::{Pit, PITS, SIDE};
 use crate::sowing::Event;
+use crate::state::{trace, Calcala};
 
 /// Legs of a long relay shown before the path is cut short.
 const SHOWN_LEGS: usize = 12;
@@ -25,7 +26,7 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
     let mut out = String::new();
     let events = view
         .last
-        .map(|(before, mv)| (before.to_move() + 1, mv, crate::trace(before, mv)));
+        .map(|(before, mv)| (before.to_move as usize + 1, mv, trace(before, mv)));
     let mut marks = [Mark::None; PITS];
     for event in events.iter().flat_map(|(_, _, events)| events) {
         let (pit, mark) = match *event {
@@ -40,7 +41,7 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
 
     out.push_str("    ");
     for col in 0..SIDE {
-        let _ = write!(out, "{:>3} ", (b'A' + col as u8) as char);
+        let _ = write!(out, "{:>3} ", letter(col, true));
     }
     out.push('\n');
     for row in 0..SIDE {
@@ -68,17 +69,18 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
         out.push_str("  (^ picked up, * sown, x captured)\n");
     }
     out.push_str("Captures:");
-    for seat in 0..game.players() {
+    for seat in 0..game.player_count() {
         let _ = write!(out, "  player {}: {}", seat + 1, game.captures(seat));
     }
     let _ = writeln!(out, "   ({} on the board)", game.stones_on_board());
-    match game.outcome() {
+    match game.result() {
         Some(outcome) => {
-            let result = outcome.describe(game.players(), |seat| format!("player {}", seat + 1));
+            let result =
+                outcome.describe(game.player_count(), |seat| format!("player {}", seat + 1));
             let _ = writeln!(out, "Game over: {}", view.paint(&result, Style::Bold));
         }
         None => {
-            let _ = writeln!(out, "Player {} to move", game.to_move() + 1);
+            let _ = writeln!(out, "Player {} to move", game.to_move + 1);
         }
     }
     out

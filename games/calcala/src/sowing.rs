@@ -6,7 +6,7 @@
 //! state per relay, so the common short move pays almost nothing. Once a
 //! cycle of length λ is found, the turn is replayed from its first relay
 //! moment to find where the cycle starts (μ), which gives exactly the moment
-//! RULES.md names: the first that repeats an earlier one (moment μ + λ, whose
+//! the rules name: the first that repeats an earlier one (moment μ + λ, whose
 //! board equals moment μ's).
 
 use crate::geometry::{heading, heading_pit, next, Direction, Heading, Pit, PITS};

@@ -1,14 +1,15 @@
 //! Unit tests: the seed's stepping examples, the edge rule, relays,
-//! captures, endless relays, the end of the game, and the texts.
+//! captures, endless relays, the end of the game, the texts, keys and
+//! actions. The shared conformance suite runs on every parameter set of
+//! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance::{self, Config};
+use tabula::conformance;
 use tabula::rng::seeded;
 use tabula::{Game, Outcome, Params, View};
 
-use crate::game::Setup;
 use crate::geometry::{may_start, step_from, Direction, Pit};
 use crate::sowing::Event;
-use crate::{parse_pit, trace, Calcala, Move};
+use crate::{parse_pit, trace, Calcala, Move, Setup, MAX_RELAYS};
 
 fn pit(name: &str) -> Pit {
     parse_pit(name).expect("a pit name")
@@ -23,7 +24,7 @@ fn params(pairs: &[(&str, &str)]) -> Result<Params, tabula::SpecError> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Params::resolve(Calcala::NAME, Calcala::param_specs(), &args)
+    Params::resolve(Calcala::NAME, Calcala::PARAMS, &args)
 }
 
 fn new_game(players: usize, setup: &str) -> Calcala {
@@ -370,8 +371,8 @@ fn move_text() {
 fn random_moves_are_legal_and_cover_sparse_boards() {
     // Few stones: rejection sampling falls back to listing.
     let game = with_stones(3, &[("A1", 3), ("F6", 4), ("C3", 1)]);
-    conformance::check_random_move_covers(&game, 2000, &mut seeded(7));
-    conformance::check_random_move_covers(&new_game(2, "standard"), 20_000, &mut seeded(8));
+    conformance::check_random_move_uniform(&game, 500, &mut seeded(7));
+    conformance::check_random_move_uniform(&new_game(2, "standard"), 100, &mut seeded(8));
 }
 
 #[test]
@@ -432,32 +433,6 @@ fn stones_are_conserved_in_random_games() {
             }
         }
     }
-}
-
-fn conform(players: &str, setup: &str, games: usize) {
-    let game = Calcala::new(&params(&[("players", players), ("setup", setup)]).unwrap()).unwrap();
-    conformance::check(
-        &game,
-        &Config {
-            games,
-            ..Default::default()
-        },
-    );
-}
-
-#[test]
-fn conformance_two_players() {
-    conform("2", "standard", 150);
-}
-
-#[test]
-fn conformance_three_players() {
-    conform("3", "long", 100);
-}
-
-#[test]
-fn conformance_four_players() {
-    conform("4", "half-dutch", 150);
 }
 
 /// The rules written the plainest way: every relay moment's state kept in a
@@ -534,11 +509,41 @@ fn relay_chains_stop_at_the_cap() {
             .filter(|e| matches!(e, Event::PickUp { .. }))
             .count()
             - 1;
-        assert_eq!(relays, crate::MAX_RELAYS, "{text} at {position}");
+        assert_eq!(relays, MAX_RELAYS, "{text} at {position}");
         assert_eq!(events.last(), Some(&Event::Endless));
         let mut played = state;
         played.play(mv(text));
         assert_eq!(played.captures(0), 0, "an endless relay captures nothing");
         assert_eq!(played.to_move(), 1, "the turn passes");
     }
+}
+
+#[test]
+fn actions_are_pit_times_eight_plus_direction() {
+    let game = new_game(3, "standard");
+    assert_eq!(game.action_count(), 288);
+    let c3_ne = mv("C3-NE");
+    assert_eq!(game.action(c3_ne), (2 * 6 + 2) * 8 + 1);
+    assert_eq!(game.action_move(113), Some(c3_ne));
+    assert_eq!(game.action_move(0), None, "A1-N breaks the edge rule");
+    assert_eq!(game.action_move(288), None);
+    let valid = (0..288).filter(|&a| game.action_move(a).is_some()).count();
+    assert_eq!(valid, 16 * 8 + 16 * 5 + 4 * 3);
+}
+
+#[test]
+fn keys_cover_the_board_captures_and_the_side_to_move() {
+    let game = new_game(3, "standard");
+    let board = "2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,1";
+    let key = |text: &str| game.parse_position(text).unwrap().key();
+    let base = key(&format!("{board} 1 0,0,1"));
+    assert_eq!(base, key(&format!("  {board} 1 0,0,1 ")));
+    assert_ne!(base, key(&format!("{board} 2 0,0,1")));
+    assert_ne!(base, key(&format!("{board} 1 0,1,0")));
+    let last_pit = board.replace("2,2,2,2,2,1", "2,2,2,2,1,2");
+    assert_ne!(base, key(&format!("{last_pit} 1 0,0,1")));
+    let two = new_game(2, "standard")
+        .parse_position(&format!("{board} 1 0,1"))
+        .unwrap();
+    assert_ne!(two.key(), key(&format!("{board} 1 0,1,0")));
 }

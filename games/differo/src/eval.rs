@@ -2,7 +2,7 @@
 
 use tabula::Scores;
 
-use crate::board::{distance, Cell};
+use crate::geometry::{distance, Cell};
 use crate::state::{Differo, BLACK, GOAL, WHITE};
 
 /// A side with no piece left counts as this far from its goal.

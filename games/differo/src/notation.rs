@@ -1,9 +1,10 @@
-//! Move text: `G4-G5`, the piece's cell, a hyphen, the landing cell.
+//! Moves as text, `G4-G5` (the piece's cell, a hyphen, the landing cell),
+//! and as action numbers.
 
 use tabula::MoveError;
 
-use crate::board::Cell;
-use crate::moves::Move;
+use crate::geometry::{Cell, CELLS};
+use crate::state::Move;
 
 const EXPECTED: &str = "two cells joined by `-`, like `G4-G5` (rows A-I, numbers 1-9)";
 
@@ -35,6 +36,26 @@ pub fn parse_move(text: &str) -> Result<Move, MoveError> {
 /// The canonical text of a move.
 pub fn format_move(mv: Move) -> String {
     format!("{}-{}", mv.from, mv.to)
+}
+
+/// Actions: `from × 61 + to`, cells numbered A1 = 0 … I9 = 60 row by row:
+/// 3,721 actions, of which the pairs not on one line are no move.
+pub(crate) const ACTIONS: usize = CELLS * CELLS;
+
+pub(crate) fn action(mv: Move) -> usize {
+    mv.from.index() * CELLS + mv.to.index()
+}
+
+pub(crate) fn action_move(action: usize) -> Option<Move> {
+    if action >= ACTIONS {
+        return None;
+    }
+    let (from, to) = (
+        Cell::from_index(action / CELLS),
+        Cell::from_index(action % CELLS),
+    );
+    (from != to && (0..3).any(|family| from.line(family) == to.line(family)))
+        .then_some(Move { from, to })
 }
 
 #[cfg(test)]

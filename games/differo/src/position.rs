@@ -2,15 +2,17 @@
 //! number up (`.` empty, `w` White, `b` Black), rows joined by `/`, a space,
 //! then the side to move `w` or `b`.
 
+use tabula::notation::{letter, row_cells, split_fields, split_rows};
 use tabula::PositionError;
 
-use crate::board::{row_high, row_low, Cell, ROWS};
-use crate::state::{Differo, BLACK, GOAL, WHITE};
+use crate::geometry::{row_high, row_low, Cell, ROWS};
+use crate::state::{seat_name, Differo, BLACK, GOAL, WHITE};
+
+/// The start position text (RULES.txt).
+pub const START: &str = "...../.bbbb./.b.b.b./.bbbbbb./........./.wwwwww./.w.w.w./.wwww./..... w";
 
 /// The most pieces a side owns; pieces are never removed from the board.
 pub const PIECES: u32 = 13;
-
-const SIDE_NAMES: [&str; 2] = ["White", "Black"];
 
 /// The position text of `state`.
 pub fn write(state: &Differo) -> String {
@@ -40,12 +42,10 @@ pub fn write(state: &Differo) -> String {
 /// standing on its own goal has just won, so the other side must be to move.
 pub fn read(text: &str) -> Result<Differo, PositionError> {
     let bad = |reason: String| PositionError::new(text, reason);
-    let mut parts = text.split_whitespace();
-    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(bad(
-            "expected the 9 rows joined by `/`, a space, and the side to move `w` or `b`".into(),
-        ));
-    };
+    let [board, side] = split_fields(
+        text,
+        "the 9 rows joined by `/`, a space, and the side to move `w` or `b`",
+    )?;
     let to_move = match side {
         "w" => WHITE,
         "b" => BLACK,
@@ -55,24 +55,12 @@ pub fn read(text: &str) -> Result<Differo, PositionError> {
             )))
         }
     };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != ROWS {
-        return Err(bad(format!(
-            "expected 9 rows (I down to A) joined by `/`, found {}",
-            rows.len()
-        )));
-    }
+    let rows = split_rows(text, board, ROWS, "rows (I down to A)")?;
     let mut pieces = [0u64; 2];
     for (row_text, r) in rows.iter().zip((0..ROWS).rev()) {
-        let letter = (b'A' + r as u8) as char;
-        let cells = row_high(r) - row_low(r) + 1;
-        if row_text.chars().count() != cells {
-            return Err(bad(format!(
-                "row {letter} needs {cells} cells, found {} in `{row_text}`",
-                row_text.chars().count()
-            )));
-        }
-        for (ch, d) in row_text.chars().zip(row_low(r)..) {
+        let name = format!("row {}", letter(r, true));
+        let cells = row_cells(text, row_text, row_high(r) - row_low(r) + 1, &name)?;
+        for (ch, d) in cells.zip(row_low(r)..) {
             let Some(cell) = Cell::at(r, d) else { continue };
             match ch {
                 '.' => {}
@@ -87,15 +75,15 @@ pub fn read(text: &str) -> Result<Differo, PositionError> {
         if count > PIECES {
             return Err(bad(format!(
                 "{} has {count} pieces; a side has at most {PIECES}",
-                SIDE_NAMES[seat]
+                seat_name(seat)
             )));
         }
         let other_goal = GOAL[seat ^ 1];
         if pieces[seat] & other_goal.bit() != 0 {
             return Err(bad(format!(
                 "a {} piece stands on {other_goal}, {}'s goal, where it can never move",
-                SIDE_NAMES[seat],
-                SIDE_NAMES[seat ^ 1]
+                seat_name(seat),
+                seat_name(seat ^ 1)
             )));
         }
     }
@@ -108,9 +96,9 @@ pub fn read(text: &str) -> Result<Differo, PositionError> {
         [_, _] => Err(bad("both sides stand on their goals; the game ends at the first".into())),
         [winner] if winner == to_move => Err(bad(format!(
             "{} stands on its goal {} and has won with its last move, so {} must be the side to move",
-            SIDE_NAMES[winner],
+            seat_name(winner),
             GOAL[winner],
-            SIDE_NAMES[winner ^ 1]
+            seat_name(winner ^ 1)
         ))),
         _ => Ok(state),
     }

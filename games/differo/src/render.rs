@@ -2,10 +2,12 @@
 //! numbers along the lower right edge, both goals marked and the last
 //! move highlighted.
 
-use tabula::{Game, Style, View};
+use tabula::notation::letter;
+use tabula::{Style, View};
 
-use crate::board::{row_high, row_low, Cell, ROWS};
-use crate::state::{Differo, BLACK, GOAL, WHITE};
+use crate::geometry::{row_high, row_low, Cell, ROWS};
+use crate::notation::format_move;
+use crate::state::{seat_name, Differo, BLACK, GOAL, WHITE};
 
 /// Columns left of the leftmost cell (E1): room for the row letter.
 const MARGIN: isize = 4;
@@ -24,8 +26,7 @@ pub fn render(state: &Differo, view: &View<'_, Differo>) -> String {
     let mut grid: Vec<Vec<String>> = vec![vec![" ".to_string(); width]; ROWS + 1];
     for r in 0..ROWS {
         let line = &mut grid[ROWS - 1 - r];
-        let letter = ((b'A' + r as u8) as char).to_string();
-        line[column(r, row_low(r)) - 2] = view.paint(&letter, Style::Dim);
+        line[column(r, row_low(r)) - 2] = view.paint(&letter(r, true).to_string(), Style::Dim);
         for d in row_low(r)..=row_high(r) {
             let Some(cell) = Cell::at(r, d) else { continue };
             let col = column(r, d);
@@ -67,8 +68,8 @@ pub fn render(state: &Differo, view: &View<'_, Differo>) -> String {
     if let Some((before, mv)) = view.last {
         out.push(format!(
             "Last move: {} {}",
-            side(before.to_move()),
-            before.format_move(mv)
+            seat_name(before.to_move as usize),
+            format_move(mv)
         ));
     }
     out.push(status(state));
@@ -83,18 +84,10 @@ fn bracket(line: &mut [String], col: usize, mark: char) {
     };
 }
 
-fn side(seat: usize) -> &'static str {
-    if seat == WHITE {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// Whose turn it is, or how the game ended.
 fn status(state: &Differo) -> String {
-    match (state.goal_reached(), state.outcome()) {
-        (Some(seat), _) => format!("{} wins: reached {}", side(seat), GOAL[seat]),
+    match (state.goal_reached(), state.result()) {
+        (Some(seat), _) => format!("{} wins: reached {}", seat_name(seat), GOAL[seat]),
         (None, Some(outcome)) => {
             let loser = if outcome.is_winner(WHITE) {
                 BLACK
@@ -103,10 +96,10 @@ fn status(state: &Differo) -> String {
             };
             format!(
                 "{} wins: {} has no legal move",
-                side(loser ^ 1),
-                side(loser)
+                seat_name(loser ^ 1),
+                seat_name(loser)
             )
         }
-        (None, None) => format!("{} to move", side(state.to_move())),
+        (None, None) => format!("{} to move", seat_name(state.to_move as usize)),
     }
 }

@@ -1,12 +1,29 @@
-//! The position: two bitboards, the per-line piece balance kept up to date
-//! move by move, and the side to move.
+//! The position (two bitboards, the per-line piece balance kept up to date
+//! move by move, the side to move) and its rules: how far a piece moves,
+//! which moves are legal and why not, the goals.
 
-use crate::board::{Cell, BLACK_GOAL, FAMILIES, LINE_MASK, ROWS, WHITE_GOAL};
+use tabula::{Outcome, Seat};
+
+use crate::geometry::{Cell, BLACK_GOAL, FAMILIES, LINE_MASK, ROWS, WHITE_GOAL};
 
 /// White's seat (moves first).
 pub const WHITE: usize = 0;
 /// Black's seat.
 pub const BLACK: usize = 1;
+
+/// How a seat is called: White (seat 0) moves first, then Black.
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    ["White", "Black"][seat.min(1)]
+}
+
+/// One move: a piece goes from `from` to `to` along one of its lines.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The piece's cell.
+    pub from: Cell,
+    /// Where it lands.
+    pub to: Cell,
+}
 
 /// Each seat's goal: the cell it wins by reaching.
 pub const GOAL: [Cell; 2] = [WHITE_GOAL, BLACK_GOAL];
@@ -84,6 +101,21 @@ impl Differo {
         count
     }
 
+    /// The end: a side on its own goal has won; a side to move without a
+    /// legal move has lost.
+    pub(crate) fn result(&self) -> Option<Outcome> {
+        if let Some(seat) = self.goal_reached() {
+            return Some(Outcome::win(seat));
+        }
+        (!self.has_move()).then(|| Outcome::win(self.to_move as usize ^ 1))
+    }
+
+    /// The pieces and the side to move decide the future (the line
+    /// balances follow from the pieces).
+    pub(crate) fn identity(&self) -> u64 {
+        tabula::key::of(&[self.pieces[0], self.pieces[1], u64::from(self.to_move)])
+    }
+
     /// The seat whose piece stands on its own goal, if any.
     pub fn goal_reached(&self) -> Option<usize> {
         [WHITE, BLACK]
@@ -104,5 +136,67 @@ impl Differo {
             lines[to.line(f)] += sign;
         }
         self.to_move ^= 1;
+    }
+
+    /// Checks `mv` for the side to move (game not over) without allocating.
+    pub(crate) fn check(&self, mv: Move) -> Result<(), Illegal> {
+        let seat = self.to_move as usize;
+        let (from, to) = (mv.from, mv.to);
+        if self.pieces[seat] & from.bit() == 0 {
+            return Err(Illegal::NoPiece);
+        }
+        let Some(family) = (0..FAMILIES).find(|&f| from != to && from.line(f) == to.line(f)) else {
+            return Err(Illegal::NotOnALine);
+        };
+        let step = self.step(seat, from, family);
+        if step <= 0 {
+            return Err(Illegal::Closed { family, step });
+        }
+        let reaches = [2 * family, 2 * family + 1]
+            .into_iter()
+            .any(|dir| from.jump(dir, step as usize) == Some(to));
+        if !reaches {
+            return Err(Illegal::WrongDistance { family, step });
+        }
+        if to == GOAL[seat ^ 1] {
+            return Err(Illegal::OpponentsGoal);
+        }
+        if self.piece_at(to).is_some() {
+            return Err(Illegal::Occupied);
+        }
+        Ok(())
+    }
+}
+
+/// Why a move is illegal; turned into text only when a user needs it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Illegal {
+    NoPiece,
+    NotOnALine,
+    Closed { family: usize, step: i8 },
+    WrongDistance { family: usize, step: i8 },
+    OpponentsGoal,
+    Occupied,
+}
+
+impl Illegal {
+    /// The reason as a sentence about `mv`.
+    pub(crate) fn describe(self, mv: Move) -> String {
+        let (from, to) = (mv.from, mv.to);
+        let line = |family: usize| ["row", "diagonal", "third line"][family];
+        match self {
+            Illegal::NoPiece => format!("there is no piece of the side to move on {from}"),
+            Illegal::NotOnALine => format!("{from} and {to} are not on one line"),
+            Illegal::Closed { family, step } => format!(
+                "the {} through {from} has a count of {step} (own minus opponent pieces), so the piece cannot move along it",
+                line(family)
+            ),
+            Illegal::WrongDistance { family, step } => format!(
+                "a piece on {from} moves exactly {step} cells along this {}",
+                line(family)
+            ),
+            Illegal::OpponentsGoal => format!("{to} is the opponent's goal"),
+            Illegal::Occupied => format!("{to} is occupied"),
+        }
     }
 }

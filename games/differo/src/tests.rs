@@ -1,10 +1,13 @@
-//! Rule tests on the start position and on constructed positions.
+//! Rule tests on the start position and on constructed positions, keys
+//! and actions. The shared conformance suite runs on
+//! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance::{self, Config};
+use tabula::conformance;
 use tabula::rng::seeded;
+use tabula::{Game, MoveError, Outcome, Params, View};
 
-use super::*;
-use crate::board::BOARD;
+use crate::geometry::BOARD;
+use crate::{Cell, Differo, Move, BLACK, START, WHITE};
 
 /// A position from space-separated cell lists.
 fn setup(white: &str, black: &str, to_move: usize) -> Differo {
@@ -278,32 +281,19 @@ fn incremental_line_counts_match_a_scan() {
 #[test]
 fn random_moves_cover_every_legal_move() {
     let mut rng = seeded(3);
-    conformance::check_random_move_covers(&start(), 2000, &mut rng);
+    conformance::check_random_move_uniform(&start(), 500, &mut rng);
     // A position with few moves, where most random draws miss.
     let sparse = setup("E1 A4", "E5 G6", WHITE);
-    conformance::check_random_move_covers(&sparse, 500, &mut rng);
-}
-
-#[test]
-/// 100 games (about 19,000 plies, every one fully checked) keep the suite
-/// near 10 s in the test profile.
-fn conformance() {
-    conformance::check(
-        &start(),
-        &Config {
-            games: 100,
-            ..Default::default()
-        },
-    );
+    conformance::check_random_move_uniform(&sparse, 1000, &mut rng);
 }
 
 #[test]
 fn no_parameters_are_accepted() {
-    assert!(Differo::param_specs().is_empty());
+    assert!(Differo::PARAMS.is_empty());
     let unknown = [("size".to_string(), "5".to_string())];
-    let err = Params::resolve(Differo::NAME, Differo::param_specs(), &unknown).unwrap_err();
+    let err = Params::resolve(Differo::NAME, Differo::PARAMS, &unknown).unwrap_err();
     assert!(err.to_string().contains("size"), "{err}");
-    let params = Params::resolve(Differo::NAME, Differo::param_specs(), &[]).unwrap();
+    let params = Params::resolve(Differo::NAME, Differo::PARAMS, &[]).unwrap();
     assert_eq!(Differo::new(&params).unwrap().position(), START);
 }
 
@@ -542,4 +532,31 @@ fn the_seeds_worked_example() {
     }
     // So G4-G5 itself wins by force.
     assert!(black_cannot_escape(&q, 3));
+}
+
+#[test]
+fn actions_are_from_times_61_plus_to() {
+    let game = start();
+    assert_eq!(game.action_count(), 61 * 61);
+    let b2_b6 = mv(&game, "B2-B6");
+    let (b2, b6) = (Cell::parse("B2").unwrap(), Cell::parse("B6").unwrap());
+    assert_eq!(game.action(b2_b6), b2.index() * 61 + b6.index());
+    assert_eq!(game.action_move(b2.index() * 61 + b6.index()), Some(b2_b6));
+    let c4 = Cell::parse("C4").unwrap();
+    assert_eq!(
+        game.action_move(b2.index() * 61 + c4.index()),
+        None,
+        "not on a line"
+    );
+    assert_eq!(game.action_move(b2.index() * 62), None, "B2-B2");
+    assert_eq!(game.action_move(61 * 61), None);
+}
+
+#[test]
+fn keys_are_the_pieces_and_the_side_to_move() {
+    let a = setup("E1 E2", "G6", WHITE);
+    assert_eq!(a.key(), setup("E2 E1", "G6", WHITE).key());
+    assert_ne!(a.key(), setup("E1 E2", "G6", BLACK).key());
+    assert_ne!(a.key(), setup("E1 E3", "G6", WHITE).key());
+    assert_ne!(a.key(), setup("G6", "E1 E2", WHITE).key());
 }

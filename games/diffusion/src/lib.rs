@@ -1,22 +1,41 @@
-//! Mark Steere's mancala Diffusion (2006), as `../shared/RULES.md` §1 fixes it.
+//! Mark Steere's mancala Diffusion (2006) for Tabula.
 //!
 //! Two rows of pits; a move scoops one pit and sows its stones into the five
 //! positions around it (never lapping, since a pit holds at most 5 stones).
 //! The player whose block empties first wins — even when the opponent emptied
-//! it. The rules text (`RULES.txt`, returned by `Game::rules` and shown by
-//! the REPL's `rules`) states the decisions made where the sources are silent:
-//! stores count the stones since the position began, overflow goes to the
-//! nearer store, and a position with both blocks empty is rejected.
+//! it. The rules as implemented are in `RULES.txt` (the game's
+//! [`RULES`](tabula::Game::RULES), shown by the REPL's `rules`), with the
+//! decisions made where the sources are silent: stores count the stones
+//! since the position began, overflow goes to the nearer store, and a
+//! position with both blocks empty is rejected.
 //!
-//! The state packs the pits into nibbles of one `u128` beside a bit set of
-//! non-empty pits: a ply is one table look-up and an addition, a random
-//! move usually one random number.
+//! # Design
+//! - The state packs the pits into nibbles of one `u128` beside a bit set
+//!   of non-empty pits (module `geometry` holds the per-width tables): a ply
+//!   is one table look-up and an addition, a random move usually one random
+//!   number.
+//! - [`key`](tabula::Game::key) mixes the pits and the side to move; the
+//!   stores are left out, since they do not change the future.
+//! - Actions: a move's action number is its pit's index — the upper row's
+//!   pits `a`, `b`, … are `0..width`, the lower row's `A`, `B`, … follow —
+//!   `2 × width` actions in all.
+//!
+//! # Layout
+//! `geometry` (pits, tables) → `state` (the position and its rules) →
+//! `params`, `notation` (move text, actions), `position` (position text),
+//! `render` (the REPL board) → `game` (the `Game` implementation).
 
-mod board;
+mod game;
+mod geometry;
 mod notation;
+mod params;
+mod position;
 mod render;
-
-pub use board::{Blocks, Diffusion, Pit};
+mod state;
 
 #[cfg(test)]
 mod tests;
+
+pub use geometry::{Blocks, Pit};
+pub use params::TEST_PLAN;
+pub use state::Diffusion;

@@ -2,9 +2,12 @@
 
 use std::fmt::Write as _;
 
-use tabula::{Game, Style, View};
+use tabula::notation::letter;
+use tabula::{Style, View};
 
-use crate::board::{Blocks, Diffusion, Pit};
+use crate::geometry::{Blocks, Pit};
+use crate::notation::format_move;
+use crate::state::{seat_name, Diffusion};
 
 /// ```text
 ///          a  b  c | d  e  f
@@ -33,16 +36,10 @@ pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
             ""
         }
     };
-    let letters = |upper: bool| -> String {
+    let letters = |upper_row: bool| -> String {
         let mut line = String::from("      ");
         for col in 0..width {
-            let letter = (b'a' + col as u8) as char;
-            let letter = if upper {
-                letter
-            } else {
-                letter.to_ascii_uppercase()
-            };
-            let _ = write!(line, "{}  {letter}", divider(col));
+            let _ = write!(line, "{}  {}", divider(col), letter(col, !upper_row));
         }
         line
     };
@@ -76,14 +73,14 @@ pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
     };
     let _ = writeln!(out, "  {owners}; [n] = stones in each store");
     if let Some((before, mv)) = view.last {
-        let _ = writeln!(out, "  last move: {}", before.format_move(mv));
+        let _ = writeln!(out, "  last move: {}", format_move(before, mv));
     }
-    match state.outcome() {
+    match state.result() {
         Some(outcome) => {
-            let _ = write!(out, "  {}", outcome.describe(2, |s| state.seat_name(s)));
+            let _ = write!(out, "  {}", outcome.describe(2, |s| seat_name(s).into()));
         }
         None => {
-            let _ = write!(out, "  {} to move", state.seat_name(state.to_move()));
+            let _ = write!(out, "  {} to move", seat_name(state.mover()));
         }
     }
     out

@@ -11,7 +11,7 @@ use tabula_grid_diffusion::{GridDiffusion, Move};
 /// The default game after `plies` random plies (stage 2 once plies ≥ 26),
 /// from the first seed whose game is still running then.
 fn after(plies: usize) -> GridDiffusion {
-    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::param_specs(), &[]).unwrap();
+    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &[]).unwrap();
     let start = GridDiffusion::new(&params).unwrap();
     let mut buffer = Vec::new();
     (0..)

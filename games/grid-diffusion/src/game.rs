@@ -4,8 +4,8 @@ use tabula::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
 };
 
-use crate::moves::{self, Move};
-use crate::state::GridDiffusion;
+use crate::notation;
+use crate::state::{seat_name, GridDiffusion, Move};
 
 impl Game for GridDiffusion {
     type Move = Move;
@@ -14,13 +14,8 @@ impl Game for GridDiffusion {
     const DESCRIPTION: &'static str =
         "van Patten's grid Diffusion: drop stones, then relocate and attack; a stone needs a friend to live";
 
-    fn param_specs() -> &'static [ParamSpec] {
-        crate::params::SPECS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("../RULES.txt")
-    }
+    const PARAMS: &'static [ParamSpec] = crate::params::PARAMS;
+    const RULES: &'static str = include_str!("../RULES.txt");
 
     fn new(params: &Params) -> Result<Self, ParamError> {
         crate::params::start(params)
@@ -31,7 +26,7 @@ impl Game for GridDiffusion {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        crate::render::seat_name(seat).to_string()
+        seat_name(seat).to_string()
     }
 
     fn to_move(&self) -> Seat {
@@ -40,6 +35,10 @@ impl Game for GridDiffusion {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn key(&self) -> u64 {
+        self.identity()
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
@@ -59,7 +58,7 @@ impl Game for GridDiffusion {
             return Err(MoveError::GameOver);
         }
         self.check(mv)
-            .map_err(|reason| MoveError::illegal(moves::format(&self.geo, mv), reason))?;
+            .map_err(|reason| MoveError::illegal(notation::format(&self.geo, mv), reason))?;
         self.apply(mv);
         Ok(())
     }
@@ -72,12 +71,24 @@ impl Game for GridDiffusion {
         Some(self.estimate())
     }
 
+    fn action_count(&self) -> usize {
+        notation::action_count(&self.geo)
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        notation::action(&self.geo, mv)
+    }
+
+    fn action_move(&self, action: usize) -> Option<Move> {
+        notation::action_move(&self.geo, action)
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        moves::parse(&self.geo, text)
+        notation::parse(&self.geo, text)
     }
 
     fn format_move(&self, mv: Move) -> String {
-        moves::format(&self.geo, mv)
+        notation::format(&self.geo, mv)
     }
 
     fn position(&self) -> String {

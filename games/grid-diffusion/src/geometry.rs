@@ -3,6 +3,8 @@
 //! Cell index = rank × C + file, with rank 0 = rank 1 (bottom) and file 0 =
 //! `a` (left), so a step east is +1 and a step north is +C.
 
+use tabula::notation;
+
 use crate::bits::Bits;
 
 /// Directions, numbered so that `d ^ 1` is the opposite of `d`.
@@ -15,6 +17,21 @@ pub(crate) const DIRECTIONS: [usize; 4] = [EAST, WEST, NORTH, SOUTH];
 /// The smallest and largest side the `size` parameter allows.
 pub(crate) const MIN_SIDE: usize = 3;
 pub(crate) const MAX_SIDE: usize = 19;
+
+/// A cell of the board, by index (rank × files + file, `a1` = 0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell(pub(crate) u16);
+
+impl Cell {
+    /// The cell's index: rank × files + file, counting from `a1` = 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub(crate) fn at(index: usize) -> Cell {
+        Cell(index as u16)
+    }
+}
 
 /// A board's shape with the masks the shifts need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,35 +130,39 @@ impl Geometry {
         }
     }
 
-    /// The file letter of column `col` (`a`…`s`).
-    pub(crate) fn file_letter(col: usize) -> char {
-        (b'a' + col as u8) as char
+    /// The cell one step from `cell` in `dir`, if it is on the board.
+    pub(crate) fn neighbour_on_board(&self, cell: usize, dir: usize) -> Option<usize> {
+        let (rank, file) = (cell / self.cols(), cell % self.cols());
+        let exists = match dir {
+            EAST => file + 1 < self.cols(),
+            WEST => file > 0,
+            NORTH => rank + 1 < self.rows(),
+            _ => rank > 0,
+        };
+        exists.then(|| self.neighbour(cell, dir))
+    }
+
+    /// The direction of the step from `cell` to its neighbour `next`.
+    pub(crate) fn direction(&self, cell: usize, next: usize) -> Option<usize> {
+        DIRECTIONS
+            .into_iter()
+            .find(|&dir| self.neighbour_on_board(cell, dir) == Some(next))
+    }
+
+    /// The number of cells.
+    pub(crate) fn cells(&self) -> usize {
+        self.rows() * self.cols()
     }
 
     /// The name of `cell`, e.g. `d4`.
     pub(crate) fn cell_name(&self, cell: usize) -> String {
-        format!(
-            "{}{}",
-            Self::file_letter(cell % self.cols()),
-            cell / self.cols() + 1
-        )
+        notation::cell_name(cell % self.cols(), cell / self.cols() + 1, false)
     }
 
-    /// Reads a lower-case cell name on this board.
+    /// Reads a cell name on this board (either case).
     pub(crate) fn parse_cell(&self, text: &str) -> Option<usize> {
-        let mut chars = text.chars();
-        let file = chars.next()?;
-        let rank = chars.as_str();
-        if !file.is_ascii_lowercase() || rank.is_empty() || rank.starts_with('0') {
-            return None;
-        }
-        if !rank.bytes().all(|b| b.is_ascii_digit()) || rank.len() > 2 {
-            return None;
-        }
-        let col = (file as u8 - b'a') as usize;
-        let rank: usize = rank.parse().ok()?;
-        (col < self.cols() && (1..=self.rows()).contains(&rank))
-            .then(|| (rank - 1) * self.cols() + col)
+        let (col, rank) = notation::parse_cell(text)?;
+        (col < self.cols() && rank <= self.rows()).then(|| (rank - 1) * self.cols() + col)
     }
 }
 

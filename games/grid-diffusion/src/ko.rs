@@ -17,6 +17,8 @@
 
 use std::sync::Arc;
 
+use tabula::key::mix;
+
 use crate::bits::MAX_CELLS;
 
 /// Random keys per colour and cell, fixed at compile time.
@@ -29,10 +31,7 @@ const fn zobrist_keys() -> [[u64; MAX_CELLS]; 2] {
     while i < 2 * MAX_CELLS {
         // SplitMix64.
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i / MAX_CELLS][i % MAX_CELLS] = z ^ (z >> 31);
+        keys[i / MAX_CELLS][i % MAX_CELLS] = mix(state);
         i += 1;
     }
     keys
@@ -114,6 +113,8 @@ impl HashTable {
 pub(crate) struct KoHistory {
     shared: Arc<HashTable>,
     recent: HashTable,
+    /// XOR of the mixed hashes: an order-free key of the whole set.
+    fingerprint: u64,
 }
 
 impl KoHistory {
@@ -121,7 +122,11 @@ impl KoHistory {
         self.recent.contains(hash) || self.shared.contains(hash)
     }
 
+    /// Adds an arrangement, which must not be in the history yet (superko
+    /// makes sure of it).
     pub(crate) fn insert(&mut self, hash: u64) {
+        debug_assert!(!self.contains(hash), "an arrangement repeated");
+        self.fingerprint ^= mix(hash);
         self.recent.insert(hash);
         if self.recent.len() >= COMPACT_AT {
             let shared = Arc::make_mut(&mut self.shared);
@@ -135,6 +140,11 @@ impl KoHistory {
     /// Arrangements stored.
     pub(crate) fn len(&self) -> usize {
         self.shared.len() + self.recent.len()
+    }
+
+    /// A key of the whole set of arrangements.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 }
 

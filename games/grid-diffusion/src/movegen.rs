@@ -11,9 +11,8 @@ use rand::Rng as _;
 use tabula::Rng;
 
 use crate::bits::Bits;
-use crate::geometry::DIRECTIONS;
-use crate::moves::{Cell, Move};
-use crate::state::GridDiffusion;
+use crate::geometry::{Cell, DIRECTIONS};
+use crate::state::{GridDiffusion, Move};
 
 /// Draws forbidden by ko before falling back to listing every move.
 const MAX_REJECTIONS: usize = 64;

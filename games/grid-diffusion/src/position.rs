@@ -1,12 +1,13 @@
 //! The position text: `RANKS SIDE B,W PASSES`, ranks from the top down.
 
+use tabula::notation::{parse_count, row_cells, split_fields, split_rows};
 use tabula::PositionError;
 
 use crate::bits::Bits;
 use crate::state::{GridDiffusion, BLACK, WHITE};
 
 impl GridDiffusion {
-    /// The position text fixed by RULES.md.
+    /// The position text (see the rules text).
     pub(crate) fn position_text(&self) -> String {
         let cols = self.geo.cols();
         let ranks: Vec<String> = (0..self.geo.rows())
@@ -41,41 +42,20 @@ impl GridDiffusion {
     pub(crate) fn read_position(&self, text: &str) -> Result<GridDiffusion, PositionError> {
         let bad = |reason: String| PositionError::new(text, reason);
         let (rows, cols) = (self.geo.rows(), self.geo.cols());
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, left, passes] = fields[..] else {
-            return Err(bad(
-                "expected `RANKS SIDE B,W PASSES`, e.g. `.../.../... b 2,2 0`".into(),
-            ));
-        };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != rows {
-            return Err(bad(format!(
-                "expected {rows} ranks separated by `/`, found {}",
-                ranks.len()
-            )));
-        }
+        let [board, side, left, passes] =
+            split_fields(text, "`RANKS SIDE B,W PASSES`, e.g. `.../.../... b 2,2 0`")?;
+        let ranks = split_rows(text, board, rows, "ranks")?;
         let mut stones = [Bits::EMPTY; 2];
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = rows - 1 - i;
-            if rank_text.chars().count() != cols {
-                return Err(bad(format!(
-                    "rank {} has {} cells, expected {cols}",
-                    rank + 1,
-                    rank_text.chars().count()
-                )));
-            }
-            for (file, ch) in rank_text.chars().enumerate() {
+            let name = format!("rank {}", rank + 1);
+            for (file, ch) in row_cells(text, rank_text, cols, &name)?.enumerate() {
                 let cell = rank * cols + file;
                 match ch.to_ascii_lowercase() {
                     'b' => stones[BLACK].set(cell),
                     'w' => stones[WHITE].set(cell),
                     '.' => {}
-                    other => {
-                        return Err(bad(format!(
-                            "rank {}: `{other}` is not `.`, `b` or `w`",
-                            rank + 1
-                        )))
-                    }
+                    other => return Err(bad(format!("{name}: `{other}` is not `.`, `b` or `w`"))),
                 }
             }
         }
@@ -84,11 +64,7 @@ impl GridDiffusion {
             "w" => WHITE,
             _ => return Err(bad(format!("side to move `{side}` is not `b` or `w`"))),
         };
-        let count = |s: &str| {
-            s.parse::<u16>()
-                .ok()
-                .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
-        };
+        let count = parse_count::<u16>;
         let to_drop = match left.split_once(',').map(|(b, w)| (count(b), count(w))) {
             Some((Some(b), Some(w))) => [b, w],
             _ => return Err(bad(format!("stones left to drop `{left}` is not `B,W`"))),

@@ -1,23 +1,14 @@
 //! The REPL board: live stones upper case, dead stones lower case and dim,
 //! the last move highlighted, then the stage, counts and ko-forbidden moves.
 
+use tabula::notation::letter;
 use tabula::{Style, View};
 
-use crate::geometry::Geometry;
-use crate::moves::{self, Move};
-use crate::state::{GridDiffusion, BLACK, WHITE};
+use crate::notation;
+use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};
 
 /// Ko-forbidden moves shown before the list is cut short.
 const KO_SHOWN: usize = 24;
-
-/// Seat 0 is Black (moves first), seat 1 White.
-pub(crate) fn seat_name(seat: usize) -> &'static str {
-    if seat == BLACK {
-        "Black"
-    } else {
-        "White"
-    }
-}
 
 impl GridDiffusion {
     pub(crate) fn draw(&self, view: &View<'_, Self>) -> String {
@@ -31,7 +22,7 @@ impl GridDiffusion {
             Some(Move::Pass) | None => vec![],
         };
         let files: String = (0..cols)
-            .map(|f| format!(" {}", Geometry::file_letter(f)))
+            .map(|f| format!(" {}", letter(f, false)))
             .collect();
         let mut out = format!("   {files}\n");
         let live = [self.live(BLACK), self.live(WHITE)];
@@ -67,7 +58,7 @@ impl GridDiffusion {
         out += &format!("   {files}\n");
         out += "B/W live stone, b/w dead stone\n";
         if let Some((before, mv)) = view.last {
-            out += &format!("Last move: {}\n", moves::format(&before.geo, mv));
+            out += &format!("Last move: {}\n", notation::format(&before.geo, mv));
         }
         if self.stage() == 1 {
             out += &format!(
@@ -88,7 +79,7 @@ impl GridDiffusion {
             let shown: Vec<String> = forbidden
                 .iter()
                 .take(KO_SHOWN)
-                .map(|&mv| moves::format(&self.geo, mv))
+                .map(|&mv| notation::format(&self.geo, mv))
                 .collect();
             let more = forbidden.len().saturating_sub(KO_SHOWN);
             out += &match (shown.is_empty(), more) {

@@ -3,14 +3,49 @@
 use tabula::{Outcome, Seat};
 
 use crate::bits::Bits;
-use crate::geometry::Geometry;
+use crate::geometry::{Cell, Geometry};
 use crate::ko::{KoHistory, ZOBRIST};
-use crate::moves::{Cell, Move};
 
 /// Seat of Black, who moves first.
 pub const BLACK: Seat = 0;
 /// Seat of White.
 pub const WHITE: Seat = 1;
+
+/// How a seat is called: Black (seat 0) moves first, then White.
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    if seat == BLACK {
+        "Black"
+    } else {
+        "White"
+    }
+}
+
+/// One turn of grid Diffusion.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// Stage 1: put a new stone on an empty cell.
+    Drop(Cell),
+    /// Stage 2: move a live stone of one's own to an empty cell.
+    Relocate {
+        /// The live stone's cell.
+        from: Cell,
+        /// The empty cell it moves to.
+        to: Cell,
+    },
+    /// Stage 2: move a live stone of one's own onto an opponent stone at
+    /// `target`, which goes to `to`, an empty cell (or the attacker's
+    /// vacated cell) orthogonally adjacent to `target`.
+    Attack {
+        /// The live stone's cell.
+        from: Cell,
+        /// The opponent stone it lands on.
+        target: Cell,
+        /// Where the displaced opponent stone goes.
+        to: Cell,
+    },
+    /// Stage 2: do nothing (never the third pass in a row).
+    Pass,
+}
 
 /// A position of grid Diffusion with its variant and its ko history.
 ///
@@ -97,6 +132,17 @@ impl GridDiffusion {
     /// Arrangements in the ko history.
     pub fn ko_history_len(&self) -> usize {
         self.ko.len()
+    }
+
+    /// The arrangement's Zobrist hash with everything else that decides
+    /// the future: the ko history (as an order-free fingerprint of its
+    /// set), the side to move, the passes and the stones left to drop.
+    pub(crate) fn identity(&self) -> u64 {
+        let counters = self.to_move as u64
+            | u64::from(self.passes) << 8
+            | u64::from(self.to_drop[0]) << 16
+            | u64::from(self.to_drop[1]) << 32;
+        tabula::key::of(&[self.hash, self.ko.fingerprint(), counters])
     }
 
     /// `seat`'s live stones: those with a friendly orthogonal neighbour.
@@ -244,7 +290,7 @@ impl GridDiffusion {
         self.to_move = 1 - self.to_move;
     }
 
-    /// The end conditions, in RULES.md's order: the player to move (the
+    /// The end conditions, in the rules' order: the player to move (the
     /// opponent of the player who just moved) loses without a live stone;
     /// else the player who just moved loses without one; else the player to
     /// move loses without a legal move. Stage 1 always has a legal drop.

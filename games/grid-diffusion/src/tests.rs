@@ -1,7 +1,8 @@
-//! Rule tests on hand-made positions, notation and parameter errors, and
-//! the shared conformance suite.
+//! Rule tests on hand-made positions, notation and parameter errors, keys
+//! and actions. The shared conformance suite runs on every parameter set
+//! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance::{self, Config};
+use tabula::conformance;
 use tabula::rng::seeded;
 use tabula::{Game, MoveError, Outcome, Params, View};
 
@@ -12,7 +13,7 @@ fn game(args: &[(&str, &str)]) -> GridDiffusion {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::param_specs(), &args).unwrap();
+    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args).unwrap();
     GridDiffusion::new(&params).unwrap()
 }
 
@@ -53,7 +54,7 @@ fn start_position_and_rules_text() {
         "......../......../......../......../......../......../......../........ b 13,13 0"
     );
     assert_eq!(g.stage(), 1);
-    assert!(GridDiffusion::rules().contains("superko"));
+    assert!(GridDiffusion::RULES.contains("superko"));
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
     assert_eq!(moves.len(), 64);
@@ -266,7 +267,7 @@ fn parameters_are_validated() {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::param_specs(), &args)
+        let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args)
             .map_err(|e| e.to_string())?;
         GridDiffusion::new(&params)
             .map(|_| ())
@@ -295,7 +296,7 @@ fn position_errors_are_explained() {
         ("", "expected"),
         (".../.../...", "expected"),
         (".../... b 2,2 0", "3 ranks"),
-        (".../..../... b 2,2 0", "rank 2 has 4 cells"),
+        (".../..../... b 2,2 0", "rank 2 needs 3 cells, found 4"),
         (".../.x./... b 2,2 0", "`x`"),
         (".../.../... x 2,2 0", "side to move"),
         (".../.../... b 2;2 0", "B,W"),
@@ -337,7 +338,7 @@ fn hashes_stay_incremental_and_random_moves_cover_the_legal_ones() {
     for text in ["a4-b4", "d1-d2", "b4-a4"] {
         play(&mut s, text);
     }
-    conformance::check_random_move_covers(&s, 20_000, &mut rng);
+    conformance::check_random_move_uniform(&s, 200, &mut rng);
     let forbidden = mv(&s, "d2-d1");
     assert!((0..5_000).all(|_| s.random_move(&mut rng, &mut buffer) != Some(forbidden)));
 }
@@ -406,32 +407,6 @@ fn long_histories_keep_ko_exact() {
 }
 
 #[test]
-fn conformance_5x5() {
-    let g = game(&[("size", "5x5"), ("stones", "5")]);
-    conformance::check(
-        &g,
-        &Config {
-            games: 300,
-            ..Default::default()
-        },
-    );
-}
-
-#[test]
-fn conformance_8x8() {
-    let g = game(&[]);
-    conformance::check(
-        &g,
-        &Config {
-            games: 100,
-            max_plies: 400,
-            check_every: 3,
-            ..Default::default()
-        },
-    );
-}
-
-#[test]
 fn black_opens_stage_two_after_a_normal_drop_stage() {
     let mut s = game(&[("size", "5x5"), ("stones", "2")]);
     for cell in ["a1", "a3", "b1", "b3"] {
@@ -442,5 +417,65 @@ fn black_opens_stage_two_after_a_normal_drop_stage() {
         s.to_move(),
         BLACK,
         "White dropped last, so Black moves next"
+    );
+}
+
+#[test]
+fn keys_see_the_ko_history_and_the_counters() {
+    let s = small("bbw../b..../..b../....w/w.bww b 0,0 0");
+    let mut walked = s.clone();
+    for text in ["a4-b4", "d1-d2", "b4-a4"] {
+        play(&mut walked, text);
+    }
+    // The same arrangement and side to move, set up afresh: its ko history
+    // holds only the one arrangement, so its future differs.
+    let fresh = small(&walked.position());
+    assert_eq!(fresh.position(), walked.position());
+    let back = mv(&walked, "d2-d1");
+    assert!(!walked.is_legal(back) && fresh.is_legal(back), "ko differs");
+    assert_ne!(fresh.key(), walked.key());
+    assert_eq!(walked.clone().key(), walked.key());
+    let mut passed = s.clone();
+    play(&mut passed, "pass");
+    let other_side = small("bbw../b..../..b../....w/w.bww w 0,0 1");
+    assert_eq!(passed.position(), other_side.position());
+    assert_eq!(
+        passed.key(),
+        other_side.key(),
+        "same arrangement, history and counters"
+    );
+    assert_ne!(
+        passed.key(),
+        small("bbw../b..../..b../....w/w.bww w 0,0 0").key()
+    );
+}
+
+#[test]
+fn actions_number_every_move_class() {
+    let g = game(&[("size", "5x5"), ("stones", "5")]);
+    assert_eq!(g.action_count(), 5 * 25 * 25 + 25 + 1);
+    for (text, action) in [
+        ("a1", 0),
+        ("e5", 24),
+        ("a1-b1", 25 + 1),
+        ("b1-a1", 25 + 25),
+        ("a1:b1-c1", 25 + 625 + 4),                  // east of the target
+        ("c1:b1-a1", 25 + 625 + 4 * 2 * 25 + 4 + 1), // west
+        ("a1:a2-a3", 25 + 625 + 4 * 5 + 2),          // north
+        ("pass", 25 + 5 * 625),
+    ] {
+        let m = g.parse_move(text).unwrap();
+        assert_eq!(g.action(m), action, "{text}");
+        assert_eq!(g.action_move(action), Some(m), "{text}");
+    }
+    // A relocation onto its own cell, an attack on itself and a displaced
+    // stone off the board are no moves.
+    assert_eq!(g.action_move(25), None);
+    assert_eq!(g.action_move(25 + 625 + 4 * (6 * 25 + 6)), None);
+    assert_eq!(g.action_move(25 + 625 + 1), None, "a1:a1 west");
+    assert_eq!(
+        g.action_move(25 + 625 + 4 * 4),
+        None,
+        "a1 on e1: east of e1 is off the board"
     );
 }

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use tabula::notation;
+
 /// Cells on the board.
 pub const CELLS: usize = 61;
 /// Rows (A–I) and lines per family.
@@ -94,13 +96,7 @@ impl Cell {
 
     /// Reads `G4`-style text (letter case ignored); `None` if not a cell.
     pub fn parse(text: &str) -> Option<Cell> {
-        let mut chars = text.chars();
-        let (letter, digit) = (chars.next()?, chars.next()?);
-        if chars.next().is_some() {
-            return None;
-        }
-        let r = (letter.to_ascii_uppercase() as usize).checked_sub('A' as usize)?;
-        let d = digit.to_digit(10)? as usize;
+        let (r, d) = notation::parse_cell(text)?;
         Cell::at(r, d)
     }
 
@@ -118,8 +114,7 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = (b'A' + self.row() as u8) as char;
-        write!(f, "{letter}{}", self.number())
+        f.write_str(&notation::cell_name(self.row(), self.number(), true))
     }
 }
 

@@ -1,4 +1,4 @@
-//! Random plies per second on one thread: `cargo run --release --example plies [setup] [players]`.
+//! Random plies per second on one thread: `cargo run --release -p tabula-calcala --example calcala_speed [setup] [players]`.
 
 use std::time::Instant;
 
@@ -15,8 +15,7 @@ fn main() {
         ("setup".to_string(), setup.to_string()),
         ("players".to_string(), players.to_string()),
     ];
-    let params =
-        Params::resolve(Calcala::NAME, Calcala::param_specs(), &pairs).expect("parameters");
+    let params = Params::resolve(Calcala::NAME, Calcala::PARAMS, &pairs).expect("parameters");
     let start = Calcala::new(&params).expect("game");
     let mut rng = seeded(1);
     let mut buffer = Vec::new();

@@ -1,5 +1,5 @@
 //! Random plies per second on one thread: `cargo run --release -p
-//! tabula-grid-diffusion --example speed [-- PARAMS...]`, e.g. `size=5x5 stones=5`.
+//! tabula-grid-diffusion --example grid_diffusion_speed [-- PARAMS...]`, e.g. `size=5x5 stones=5`.
 //! Plays full random games (capped at 100 000 plies) from the start, then
 //! times stage 2 alone (the drops of each game are played untimed first).
 
@@ -19,7 +19,7 @@ fn main() {
         })
         .collect();
     let params =
-        Params::resolve(GridDiffusion::NAME, GridDiffusion::param_specs(), &args).expect("params");
+        Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args).expect("params");
     let start = GridDiffusion::new(&params).expect("game");
     let mut rng = seeded(1);
     let mut buffer = Vec::new();

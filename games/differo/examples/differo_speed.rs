@@ -1,7 +1,7 @@
 //! Random plies per second on one thread, game lengths, and the speed of
 //! move generation with incremental line counts against scanning each line.
 //!
-//! `cargo run --release -p tabula-differo --example speed`
+//! `cargo run --release -p tabula-differo --example differo_speed`
 
 use std::hint::black_box;
 use std::time::Instant;

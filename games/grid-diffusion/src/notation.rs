@@ -1,39 +1,10 @@
-//! Moves and their notation: `d4` (drop), `d4-e5` (relocate),
-//! `d4:h6-g6` (attack; `d4:h6->g6` is read too) and `pass`.
+//! Moves as text — `d4` (drop), `d4-e5` (relocate), `d4:h6-g6` (attack;
+//! `d4:h6->g6` is read too) and `pass` — and as action numbers.
 
 use tabula::MoveError;
 
-use crate::geometry::Geometry;
-
-/// A cell of the board, by index (rank × files + file, `a1` = 0).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Cell(pub(crate) u16);
-
-impl Cell {
-    /// The cell's index: rank × files + file, counting from `a1` = 0.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    pub(crate) fn at(index: usize) -> Cell {
-        Cell(index as u16)
-    }
-}
-
-/// One turn of grid Diffusion.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Move {
-    /// Stage 1: put a new stone on an empty cell.
-    Drop(Cell),
-    /// Stage 2: move a live stone of one's own to an empty cell.
-    Relocate { from: Cell, to: Cell },
-    /// Stage 2: move a live stone of one's own onto an opponent stone at
-    /// `target`, which goes to `to`, an empty cell (or the attacker's
-    /// vacated cell) orthogonally adjacent to `target`.
-    Attack { from: Cell, target: Cell, to: Cell },
-    /// Stage 2: do nothing (never the third pass in a row).
-    Pass,
-}
+use crate::geometry::{Cell, Geometry, DIRECTIONS};
+use crate::state::Move;
 
 const EXPECTED: &str = "a cell (`d4`), a relocation (`d4-e5`), an attack (`d4:h6-g6`) or `pass`";
 
@@ -89,6 +60,64 @@ pub(crate) fn parse(geo: &Geometry, text: &str) -> Result<Move, MoveError> {
         });
     }
     Ok(Move::Drop(cell(&lower)?))
+}
+
+/// The action numbers of a board of N cells, in blocks:
+/// - `0..N`: drops, by cell index;
+/// - `N..N + N²`: relocations, `N + from × N + to`;
+/// - `N + N²..N + 5N²`: attacks, `N + N² + (from × N + target) × 4 + d`,
+///   where the displaced stone goes one step from the target in direction
+///   `d` (east, west, north, south);
+/// - `N + 5N²`: pass.
+///
+/// So `5N² + N + 1` actions in all: 20,545 on 8x8, 651,967 on 19x19.
+pub(crate) fn action_count(geo: &Geometry) -> usize {
+    let n = geo.cells();
+    5 * n * n + n + 1
+}
+
+pub(crate) fn action(geo: &Geometry, mv: Move) -> usize {
+    let n = geo.cells();
+    match mv {
+        Move::Drop(cell) => cell.index(),
+        Move::Relocate { from, to } => n + from.index() * n + to.index(),
+        Move::Attack { from, target, to } => {
+            let dir = geo
+                .direction(target.index(), to.index())
+                .expect("an attack displaces its target to a neighbour");
+            n + n * n + (from.index() * n + target.index()) * 4 + dir
+        }
+        Move::Pass => n + 5 * n * n,
+    }
+}
+
+pub(crate) fn action_move(geo: &Geometry, action: usize) -> Option<Move> {
+    let n = geo.cells();
+    let relocations = n + n * n;
+    let attacks = n + 5 * n * n;
+    if action < n {
+        Some(Move::Drop(Cell::at(action)))
+    } else if action < relocations {
+        let (from, to) = ((action - n) / n, (action - n) % n);
+        (from != to).then(|| Move::Relocate {
+            from: Cell::at(from),
+            to: Cell::at(to),
+        })
+    } else if action < attacks {
+        let (pair, dir) = (
+            (action - relocations) / 4,
+            DIRECTIONS[(action - relocations) % 4],
+        );
+        let (from, target) = (pair / n, pair % n);
+        let to = geo.neighbour_on_board(target, dir)?;
+        (from != target).then(|| Move::Attack {
+            from: Cell::at(from),
+            target: Cell::at(target),
+            to: Cell::at(to),
+        })
+    } else {
+        (action == attacks).then_some(Move::Pass)
+    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,11 @@
-//! Moves: generation, the direct legality check (with the reason a move is
-//! illegal) and the fast uniform random move used by playouts.
+//! Listing moves, counting them, and the fast uniform random move used by
+//! playouts.
 
 use rand::Rng as _;
 use tabula::Rng;
 
-use crate::board::{Cell, BOARD, FAMILIES};
-use crate::state::{Differo, GOAL};
-
-/// One move: a piece goes from `from` to `to` along one of its lines.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move {
-    pub from: Cell,
-    pub to: Cell,
-}
+use crate::geometry::{Cell, BOARD, FAMILIES};
+use crate::state::{Differo, Move, GOAL};
 
 /// Random (piece, direction) draws tried before listing every move.
 const RANDOM_TRIES: usize = 12;
@@ -20,7 +13,7 @@ const RANDOM_TRIES: usize = 12;
 impl Differo {
     /// The empty cells `seat` may land on: not the opponent's goal.
     #[inline]
-    fn landing(&self, seat: usize) -> u64 {
+    pub(crate) fn landing(&self, seat: usize) -> u64 {
         !(self.pieces[0] | self.pieces[1]) & BOARD & !GOAL[seat ^ 1].bit()
     }
 
@@ -95,35 +88,6 @@ impl Differo {
         })
     }
 
-    /// Checks `mv` for the side to move (game not over) without allocating.
-    pub(crate) fn check(&self, mv: Move) -> Result<(), Illegal> {
-        let seat = self.to_move as usize;
-        let (from, to) = (mv.from, mv.to);
-        if self.pieces[seat] & from.bit() == 0 {
-            return Err(Illegal::NoPiece);
-        }
-        let Some(family) = (0..FAMILIES).find(|&f| from != to && from.line(f) == to.line(f)) else {
-            return Err(Illegal::NotOnALine);
-        };
-        let step = self.step(seat, from, family);
-        if step <= 0 {
-            return Err(Illegal::Closed { family, step });
-        }
-        let reaches = [2 * family, 2 * family + 1]
-            .into_iter()
-            .any(|dir| from.jump(dir, step as usize) == Some(to));
-        if !reaches {
-            return Err(Illegal::WrongDistance { family, step });
-        }
-        if to == GOAL[seat ^ 1] {
-            return Err(Illegal::OpponentsGoal);
-        }
-        if self.piece_at(to).is_some() {
-            return Err(Illegal::Occupied);
-        }
-        Ok(())
-    }
-
     /// A uniformly random legal move, or `None` if there is none.
     ///
     /// Each (piece, direction) pair yields at most one move and each move
@@ -174,37 +138,4 @@ fn nth_cell(mut bits: u64, n: usize) -> Cell {
         bits &= bits - 1;
     }
     Cell::from_index(bits.trailing_zeros() as usize)
-}
-
-/// Why a move is illegal; turned into text only when a user needs it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Illegal {
-    NoPiece,
-    NotOnALine,
-    Closed { family: usize, step: i8 },
-    WrongDistance { family: usize, step: i8 },
-    OpponentsGoal,
-    Occupied,
-}
-
-impl Illegal {
-    /// The reason as a sentence about `mv`.
-    pub(crate) fn describe(self, mv: Move) -> String {
-        let (from, to) = (mv.from, mv.to);
-        let line = |family: usize| ["row", "diagonal", "third line"][family];
-        match self {
-            Illegal::NoPiece => format!("there is no piece of the side to move on {from}"),
-            Illegal::NotOnALine => format!("{from} and {to} are not on one line"),
-            Illegal::Closed { family, step } => format!(
-                "the {} through {from} has a count of {step} (own minus opponent pieces), so the piece cannot move along it",
-                line(family)
-            ),
-            Illegal::WrongDistance { family, step } => format!(
-                "a piece on {from} moves exactly {step} cells along this {}",
-                line(family)
-            ),
-            Illegal::OpponentsGoal => format!("{to} is the opponent's goal"),
-            Illegal::Occupied => format!("{to} is occupied"),
-        }
-    }
 }

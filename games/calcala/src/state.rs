@@ -1,0 +1,190 @@
+//! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
+
+use rand::Rng as _;
+use tabula::{Outcome, Rng, Seat};
+
+use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
+use crate::sowing::{sow, Board, Event, Observer, Trace};
+
+/// The game ends once this many stones or fewer are left on the board.
+pub const END_STONES: u8 = 6;
+
+/// The most stones (board plus captures) a position may hold: every count
+/// then fits a byte. The largest setup (`long`) has 108.
+pub const MAX_STONES: u32 = 255;
+
+/// Most legal moves in any position: 16 inner pits × 8, 16 edge pits × 5, 4 corners × 3.
+const MAX_MOVES: usize = 16 * 8 + 16 * 5 + 4 * 3;
+
+/// Take every stone from `pit` and sow towards `dir`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The pit emptied.
+    pub pit: Pit,
+    /// The direction of the first step.
+    pub dir: Direction,
+}
+
+impl Move {
+    /// The move from `pit` towards `dir`.
+    pub fn new(pit: Pit, dir: Direction) -> Move {
+        Move { pit, dir }
+    }
+}
+
+/// A Calcala position: the 36 pits, each player's captures, whose turn it is.
+///
+/// Copy-sized (43 bytes, no heap): the search clones it freely.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Calcala {
+    pub(crate) board: Board,
+    pub(crate) captures: [u8; 4],
+    /// The sum of `board`, kept so the end test is one compare.
+    on_board: u8,
+    players: u8,
+    pub(crate) to_move: u8,
+}
+
+impl Calcala {
+    pub(crate) fn from_parts(
+        board: Board,
+        captures: [u8; 4],
+        players: usize,
+        to_move: Seat,
+    ) -> Calcala {
+        debug_assert!((2..=4).contains(&players) && to_move < players);
+        let on_board: u32 = board.iter().map(|&n| u32::from(n)).sum();
+        Calcala {
+            board,
+            captures,
+            on_board: on_board as u8,
+            players: players as u8,
+            to_move: to_move as u8,
+        }
+    }
+
+    /// The stones in `pit`.
+    pub fn stones(&self, pit: Pit) -> u8 {
+        self.board[pit.index()]
+    }
+
+    /// The stones left on the board.
+    pub fn stones_on_board(&self) -> u32 {
+        u32::from(self.on_board)
+    }
+
+    /// The stones `seat` has captured.
+    pub fn captures(&self, seat: Seat) -> u32 {
+        u32::from(self.captures[seat])
+    }
+
+    pub(crate) fn player_count(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Plays `mv` (which must be legal) and tells `obs` every step of it.
+    fn play_observed(&mut self, mv: Move, obs: &mut impl Observer) {
+        let captured = sow(&mut self.board, mv.pit, mv.dir, obs);
+        self.captures[self.to_move as usize] += captured;
+        self.on_board -= captured;
+        self.to_move = if self.to_move + 1 == self.players {
+            0
+        } else {
+            self.to_move + 1
+        };
+    }
+
+    /// Plays a legal move by the rules.
+    #[inline]
+    pub(crate) fn apply(&mut self, mv: Move) {
+        self.play_observed(mv, &mut ());
+    }
+
+    /// The winners once 6 or fewer stones are left: the most captures
+    /// (tied leaders share the win).
+    pub(crate) fn result(&self) -> Option<Outcome> {
+        if self.on_board > END_STONES {
+            return None;
+        }
+        let captures = &self.captures[..self.player_count()];
+        let best = captures.iter().copied().max().unwrap_or(0);
+        Some(Outcome::shared(
+            (0..self.player_count()).filter(|&seat| captures[seat] == best),
+        ))
+    }
+
+    /// The board, the captures, the player count and the side to move:
+    /// everything that decides the future.
+    pub(crate) fn identity(&self) -> u64 {
+        let word = |i: usize| {
+            let mut bytes = [0; 8];
+            let chunk = &self.board[i..(i + 8).min(PITS)];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            u64::from_le_bytes(bytes)
+        };
+        let rest = u64::from(u32::from_le_bytes(self.captures))
+            | u64::from(self.players) << 32
+            | u64::from(self.to_move) << 40;
+        tabula::key::of(&[word(0), word(8), word(16), word(24), word(32), rest])
+    }
+
+    /// Calls `push` with every legal move, pit by pit, directions clockwise from N.
+    fn each_move(&self, mut push: impl FnMut(Move)) {
+        for (index, &stones) in self.board.iter().enumerate() {
+            if stones == 0 {
+                continue;
+            }
+            let pit = Pit::from_index(index);
+            let mut dirs = FIRST_STEP[index];
+            while dirs != 0 {
+                let dir = Direction::ALL[dirs.trailing_zeros() as usize];
+                dirs &= dirs - 1;
+                push(Move { pit, dir });
+            }
+        }
+    }
+
+    pub(crate) fn list_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.result().is_none() {
+            moves.reserve(MAX_MOVES);
+            self.each_move(|mv| moves.push(mv));
+        }
+    }
+
+    pub(crate) fn allows(&self, mv: Move) -> bool {
+        self.on_board > END_STONES && self.stones(mv.pit) > 0 && may_start(mv.pit, mv.dir)
+    }
+
+    /// Rejection sampling over all 288 (pit, direction) pairs: uniform over
+    /// the legal ones, and cheap while the board is full. After a few misses
+    /// (a nearly empty board) it lists the moves instead, which keeps the
+    /// choice uniform.
+    pub(crate) fn pick_random(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
+        if self.on_board <= END_STONES {
+            return None;
+        }
+        for _ in 0..8 {
+            let pair = rng.random_range(0..PITS as u32 * 8) as usize;
+            let pit = pair >> 3;
+            if self.board[pit] != 0 && FIRST_STEP[pit] & 1 << (pair & 7) != 0 {
+                return Some(Move {
+                    pit: Pit::from_index(pit),
+                    dir: Direction::ALL[pair & 7],
+                });
+            }
+        }
+        self.list_moves(buffer);
+        Some(buffer[rng.random_range(0..buffer.len())])
+    }
+}
+
+/// The events of `mv` played from `state`, in order: pick-ups, every stone
+/// dropped, then the capture or the end of an endless relay. The REPL's
+/// path display uses the same replay.
+pub fn trace(state: &Calcala, mv: Move) -> Vec<Event> {
+    let mut trace = Trace::default();
+    let mut state = *state;
+    state.play_observed(mv, &mut trace);
+    trace.events
+}

@@ -1,0 +1,203 @@
+//! The Diffusion state and its rules: sowing a pit, the end, the moves.
+
+use rand::Rng as _;
+use tabula::{Outcome, Rng, Seat};
+
+use crate::geometry::{
+    nonzero_nibbles, sowing_order, width_index, Blocks, Pit, BLOCKS, EIGHTS, RIGHT_HALF, SIXES,
+    SOWINGS,
+};
+
+/// How a seat is called: A (seat 0) moves first, B second.
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    ["A", "B"][seat.min(1)]
+}
+
+/// A Diffusion position.
+///
+/// The pits are packed four bits each into one `u128` (a pit never holds
+/// more than 5 stones), so a move is one table look-up and one addition,
+/// and the overflow and end tests are a few word operations.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Diffusion {
+    /// Pit `p`'s count in bits `4p..4p + 4`.
+    cells: u128,
+    /// Bit `p` set when pit `p` holds stones: moves and the end test.
+    nonempty: u32,
+    /// Stones sent off the board since this position began, left and right.
+    stores: [u8; 2],
+    width: u8,
+    to_move: u8,
+    kind: Blocks,
+}
+
+impl Diffusion {
+    /// An empty board of `width` (even, 4..=12) with A to move.
+    pub fn empty(width: usize, kind: Blocks) -> Self {
+        assert!(
+            width.is_multiple_of(2) && (4..=12).contains(&width),
+            "bad width {width}"
+        );
+        Diffusion {
+            cells: 0,
+            nonempty: 0,
+            stores: [0; 2],
+            width: width as u8,
+            to_move: 0,
+            kind,
+        }
+    }
+
+    /// Pits per row.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Who owns which pits.
+    pub fn blocks(&self) -> Blocks {
+        self.kind
+    }
+
+    /// Stones in `pit`.
+    pub fn stones(&self, pit: Pit) -> u8 {
+        (self.cells >> (4 * pit.0 as u32)) as u8 & 0xF
+    }
+
+    /// Stones sent to the left and right stores since this position began.
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+
+    /// Whether `pit` belongs to `seat`'s block.
+    pub fn in_block(&self, seat: Seat, pit: Pit) -> bool {
+        self.block(seat) & (1 << pit.0) != 0
+    }
+
+    /// The pits `pit` sows into, in order (`None` for a store).
+    pub fn sowing_order(&self, pit: Pit) -> impl Iterator<Item = Option<Pit>> {
+        sowing_order(width_index(self.width()), pit)
+    }
+
+    fn block(&self, seat: Seat) -> u32 {
+        BLOCKS[width_index(self.width())][self.kind as usize][seat]
+    }
+
+    /// Small pits on the board.
+    pub(crate) fn pit_count(&self) -> usize {
+        2 * self.width as usize
+    }
+
+    pub(crate) fn mover(&self) -> Seat {
+        self.to_move as Seat
+    }
+
+    /// Puts `count` (at most 5) stones in `pit` (for building positions).
+    pub(crate) fn set_stones(&mut self, pit: Pit, count: u8) {
+        let shift = 4 * pit.0 as u32;
+        self.cells = self.cells & !(0xF << shift) | u128::from(count.min(5)) << shift;
+        if count > 0 {
+            self.nonempty |= 1 << pit.0;
+        } else {
+            self.nonempty &= !(1 << pit.0);
+        }
+    }
+
+    pub(crate) fn set_to_move(&mut self, seat: Seat) {
+        self.to_move = seat as u8;
+    }
+
+    /// Whether both blocks are empty: impossible in play.
+    pub(crate) fn both_blocks_empty(&self) -> bool {
+        self.nonempty == 0
+    }
+
+    /// The winner once a block is empty. Play never empties both at once;
+    /// A is checked first for positions set up by hand.
+    #[inline]
+    pub(crate) fn result(&self) -> Option<Outcome> {
+        if self.nonempty & self.block(0) == 0 {
+            Some(Outcome::win(0))
+        } else if self.nonempty & self.block(1) == 0 {
+            Some(Outcome::win(1))
+        } else {
+            None
+        }
+    }
+
+    /// The pits and the side to move decide the future; the stores only
+    /// count what left the board.
+    pub(crate) fn identity(&self) -> u64 {
+        tabula::key::of(&[
+            self.cells as u64,
+            (self.cells >> 64) as u64,
+            u64::from(self.to_move),
+        ])
+    }
+
+    /// Every non-empty pit, in pit order; nothing once the game is over.
+    pub(crate) fn list_moves(&self, moves: &mut Vec<Pit>) {
+        moves.clear();
+        if self.result().is_some() {
+            return;
+        }
+        let mut nonempty = self.nonempty;
+        while nonempty != 0 {
+            moves.push(Pit(nonempty.trailing_zeros() as u8));
+            nonempty &= nonempty - 1;
+        }
+    }
+
+    pub(crate) fn allows(&self, mv: Pit) -> bool {
+        (mv.0 as usize) < self.pit_count() && self.stones(mv) > 0 && self.result().is_none()
+    }
+
+    /// Scoops `mv` and sows it; the caller has checked it is legal.
+    #[inline]
+    pub(crate) fn apply(&mut self, mv: Pit) {
+        let shift = 4 * mv.0 as u32;
+        let count = (self.cells >> shift) as usize & 0xF;
+        debug_assert!(
+            (1..=5).contains(&count),
+            "scooping {count} stones from {mv:?}"
+        );
+        let sowing = &SOWINGS[width_index(self.width())][mv.0 as usize][count];
+        self.cells = (self.cells & !(0xF << shift)) + sowing.add;
+        self.nonempty = self.nonempty & !(1 << mv.0) | sowing.filled;
+        self.stores[0] += sowing.stores[0];
+        self.stores[1] += sowing.stores[1];
+        // A pit holds at most 5: each pit got at most one stone, so the
+        // overflowing pits are exactly the nibbles that now read 6.
+        let sixes = !nonzero_nibbles(self.cells ^ SIXES) & EIGHTS;
+        if sixes != 0 {
+            let overflow = sixes >> 3;
+            self.cells -= overflow;
+            let right = (overflow & RIGHT_HALF[width_index(self.width())]).count_ones() as u8;
+            self.stores[1] += right;
+            self.stores[0] += overflow.count_ones() as u8 - right;
+        }
+        self.to_move ^= 1;
+    }
+
+    /// A uniformly random legal move, `None` when the game is over.
+    #[inline]
+    pub(crate) fn pick_random(&self, rng: &mut Rng) -> Option<Pit> {
+        if self.result().is_some() {
+            return None;
+        }
+        // A few uniform draws over all pits usually hit a non-empty one;
+        // otherwise take the k-th non-empty pit, k uniform. Each way is
+        // uniform over the legal moves, and so is their mixture.
+        let pits = self.pit_count() as u8;
+        for _ in 0..4 {
+            let pit = rng.random_range(0..pits);
+            if self.nonempty & (1 << pit) != 0 {
+                return Some(Pit(pit));
+            }
+        }
+        let mut nonempty = self.nonempty;
+        for _ in 0..rng.random_range(0..nonempty.count_ones()) {
+            nonempty &= nonempty - 1;
+        }
+        Some(Pit(nonempty.trailing_zeros() as u8))
+    }
+}
