@@ -469,6 +469,9 @@ fn actions_number_every_move_class() {
         assert_eq!(g.action(m), action, "{text}");
         assert_eq!(g.action_move(action), Some(m), "{text}");
     }
+    // A well-formed attack that can never be legal still gets a number.
+    let far = g.parse_move("a1:c3-e5").unwrap();
+    assert!(g.action(far) < g.action_count());
     // A relocation onto its own cell, an attack on itself and a displaced
     // stone off the board are no moves.
     assert_eq!(g.action_move(25), None);
