@@ -174,6 +174,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Some(buffer[rng.random_range(0..buffer.len())])
     }
 
+    /// Applies a legal move inside a random playout, where one move may be
+    /// too costly to finish (Calcala's relay chains can run for a million
+    /// relays). Returns `false`, with the state untouched, to end the
+    /// playout before `mv`: it is then scored by [`evaluate`](Game::evaluate)
+    /// exactly like a playout stopped at its ply limit, so no rule changes.
+    /// Real play never calls this. The default plays `mv` and returns `true`.
+    fn play_in_playout(&mut self, mv: Self::Move) -> bool {
+        self.play(mv);
+        true
+    }
+
     /// A heuristic estimate of each seat's final score (each in 0..=1,
     /// summing to 1), used when a playout is cut off at `max_plies`.
     /// `None` (the default) counts a cut-off playout as a draw.

@@ -11,12 +11,16 @@ pub struct PlayoutEnd {
     pub scores: Scores,
     /// Plies played.
     pub plies: usize,
-    /// Whether the playout was stopped at `max_plies` rather than finished.
+    /// Whether the playout was stopped (at `max_plies`, or before a move
+    /// the game would not finish in a playout) rather than finished.
     pub cut_off: bool,
 }
 
 /// Plays uniformly random moves from `state` until the game ends or
-/// `max_plies` moves were made. `buffer` is reused scratch space.
+/// `max_plies` moves were made. `buffer` is reused scratch space. Moves are
+/// applied with [`Game::play_in_playout`], so a game may also stop the
+/// playout before a move too costly to finish; a stopped playout is scored
+/// by the evaluation, like one cut off at `max_plies`.
 pub fn random_playout<G: Game>(
     state: &mut G,
     rng: &mut Rng,
@@ -25,7 +29,11 @@ pub fn random_playout<G: Game>(
 ) -> PlayoutEnd {
     for plies in 0..max_plies {
         match state.random_move(rng, buffer) {
-            Some(mv) => state.play(mv),
+            Some(mv) => {
+                if !state.play_in_playout(mv) {
+                    return cut_off(state, plies);
+                }
+            }
             None => return finished(state, plies),
         }
     }
@@ -35,13 +43,17 @@ pub fn random_playout<G: Game>(
             plies: max_plies,
             cut_off: false,
         },
-        None => PlayoutEnd {
-            scores: state
-                .evaluate()
-                .unwrap_or_else(|| even_scores(state.players())),
-            plies: max_plies,
-            cut_off: true,
-        },
+        None => cut_off(state, max_plies),
+    }
+}
+
+fn cut_off<G: Game>(state: &G, plies: usize) -> PlayoutEnd {
+    PlayoutEnd {
+        scores: state
+            .evaluate()
+            .unwrap_or_else(|| even_scores(state.players())),
+        plies,
+        cut_off: true,
     }
 }
 

@@ -52,6 +52,12 @@ impl Game for Calcala {
         self.pick_random(rng, buffer)
     }
 
+    /// Stops the playout before a move whose relay chain passes
+    /// [`PLAYOUT_RELAYS`](crate::PLAYOUT_RELAYS).
+    fn play_in_playout(&mut self, mv: Move) -> bool {
+        self.apply_in_playout(mv)
+    }
+
     fn evaluate(&self) -> Option<Scores> {
         Some(self.estimate())
     }

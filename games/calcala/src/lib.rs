@@ -18,8 +18,9 @@
 //!   moment whose state (board, pit, direction) repeats an earlier relay
 //!   moment of the same turn ends the turn with the board as it is then,
 //!   the pit not picked up, no capture. The turn still passes. A turn that
-//!   reaches [`MAX_RELAYS`] relay moments ends the same way: hand-made
-//!   positions with hundreds of stones can otherwise relay for minutes.
+//!   reaches [`MAX_RELAYS`] relay moments ends the same way (the REPL says
+//!   which happened): hand-made positions with hundreds of stones can
+//!   otherwise relay for minutes.
 //! - A finished game (≤ 6 stones on the board) where every player has the
 //!   same captures is a win shared by all of them (a draw).
 //! - Position text may describe any position, not just one reachable from
@@ -29,6 +30,13 @@
 //!   fields must equal the number of players.
 //! - `evaluate` (for cut-off playouts) is a softmax over the captures whose
 //!   temperature is `2 + stones on board / 4`.
+//! - Inside random playouts only (MCTS), a move whose relay chain passes
+//!   [`PLAYOUT_RELAYS`] relays ends the playout before it, scored by that
+//!   evaluation like a playout cut off at its ply limit: relay chains have
+//!   a heavy tail (from a position with all 255 stones in one pit, a chain
+//!   of 85,000 relays came up within 20 playouts), and a playout is only an
+//!   estimate. Real play, and the moves of the search tree itself, always
+//!   follow the full rule.
 //!
 //! # Design
 //! - The state is 43 bytes, `Copy`; sowing (module `sowing`) steps through
@@ -59,7 +67,7 @@ mod state;
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
 pub use notation::{parse_move, parse_pit};
 pub use params::{Setup, TEST_PLAN};
-pub use sowing::{Event, MAX_RELAYS};
+pub use sowing::{Event, MAX_RELAYS, PLAYOUT_RELAYS};
 pub use state::{trace, Calcala, Move, END_STONES, MAX_STONES};
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use tabula::notation::letter;
 use tabula::{Style, View};
 
 use crate::geometry::{Pit, PITS, SIDE};
-use crate::sowing::Event;
+use crate::sowing::{Event, MAX_RELAYS};
 use crate::state::{trace, Calcala};
 
 /// Legs of a long relay shown before the path is cut short.
@@ -33,7 +33,7 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
             Event::PickUp { pit, .. } => (pit, Mark::PickedUp),
             Event::Drop(pit) => (pit, Mark::Sown),
             Event::Capture { pit, .. } => (pit, Mark::Captured),
-            Event::Endless => continue,
+            Event::Endless | Event::RelayCap => continue,
         };
         let slot = &mut marks[pit.index()];
         *slot = (*slot).max(mark);
@@ -132,6 +132,16 @@ fn describe(events: &[Event]) -> String {
                     text,
                     "; relay at {landed} repeats an earlier state (endless relay): \
                      the turn ends, no capture"
+                );
+            }
+            Event::RelayCap => {
+                if legs > SHOWN_LEGS {
+                    let _ = write!(text, "; … {} more relays", legs - SHOWN_LEGS);
+                }
+                let _ = write!(
+                    text,
+                    "; the relay chain reached the cap of {MAX_RELAYS} relays \
+                     without repeating a state: the turn ends, no capture"
                 );
             }
         }

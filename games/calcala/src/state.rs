@@ -4,7 +4,7 @@ use rand::Rng as _;
 use tabula::{Outcome, Rng, Seat};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
-use crate::sowing::{sow, Board, Event, Observer, Trace};
+use crate::sowing::{sow, Board, Event, Observer, Sown, Trace, MAX_RELAYS, PLAYOUT_RELAYS};
 
 /// The game ends once this many stones or fewer are left on the board.
 pub const END_STONES: u8 = 6;
@@ -82,9 +82,15 @@ impl Calcala {
         self.players as usize
     }
 
-    /// Plays `mv` (which must be legal) and tells `obs` every step of it.
-    fn play_observed(&mut self, mv: Move, obs: &mut impl Observer) {
-        let captured = sow(&mut self.board, mv.pit, mv.dir, obs);
+    /// Plays `mv` (which must be legal), relaying at most `limit` times,
+    /// and tells `obs` every step. Returns `false`, the board mid-move, when
+    /// the limit stopped the chain; the caller then throws the state away.
+    fn sow_move(&mut self, mv: Move, limit: usize, obs: &mut impl Observer) -> bool {
+        let captured = match sow(&mut self.board, mv.pit, mv.dir, limit, obs) {
+            Sown::Captured(stones) => stones,
+            Sown::Ended => 0,
+            Sown::Stopped => return false,
+        };
         self.captures[self.to_move as usize] += captured;
         self.on_board -= captured;
         self.to_move = if self.to_move + 1 == self.players {
@@ -92,12 +98,25 @@ impl Calcala {
         } else {
             self.to_move + 1
         };
+        true
     }
 
     /// Plays a legal move by the rules.
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) {
-        self.play_observed(mv, &mut ());
+        self.sow_move(mv, MAX_RELAYS, &mut ());
+    }
+
+    /// Plays a legal move in a playout, unless its relay chain is longer
+    /// than [`PLAYOUT_RELAYS`]: then the state is left as it was.
+    #[inline]
+    pub(crate) fn apply_in_playout(&mut self, mv: Move) -> bool {
+        let before = *self;
+        let played = self.sow_move(mv, PLAYOUT_RELAYS, &mut ());
+        if !played {
+            *self = before;
+        }
+        played
     }
 
     /// The winners once 6 or fewer stones are left: the most captures
@@ -180,11 +199,11 @@ impl Calcala {
 }
 
 /// The events of `mv` played from `state`, in order: pick-ups, every stone
-/// dropped, then the capture or the end of an endless relay. The REPL's
-/// path display uses the same replay.
+/// dropped, then the capture or the end of an endless (or capped) relay.
+/// The REPL's path display uses the same replay.
 pub fn trace(state: &Calcala, mv: Move) -> Vec<Event> {
     let mut trace = Trace::default();
     let mut state = *state;
-    state.play_observed(mv, &mut trace);
+    state.sow_move(mv, MAX_RELAYS, &mut trace);
     trace.events
 }

@@ -9,7 +9,7 @@ use tabula::{Game, Outcome, Params, View};
 
 use crate::geometry::{may_start, step_from, Direction, Pit};
 use crate::sowing::Event;
-use crate::{parse_pit, trace, Calcala, Move, Setup, MAX_RELAYS};
+use crate::{parse_pit, trace, Calcala, Move, Setup, MAX_RELAYS, PLAYOUT_RELAYS};
 
 fn pit(name: &str) -> Pit {
     parse_pit(name).expect("a pit name")
@@ -256,7 +256,9 @@ fn relay_states(game: &Calcala, events: &[Event]) -> Vec<(Pit, [u8; 36])> {
                 last = Some(pit);
             }
             Event::Endless => states.push((last.expect("a drop"), board)),
-            Event::Capture { .. } => unreachable!("no capture in an endless relay"),
+            Event::Capture { .. } | Event::RelayCap => {
+                unreachable!("no capture or cap in this endless relay")
+            }
         }
     }
     states
@@ -510,12 +512,81 @@ fn relay_chains_stop_at_the_cap() {
             .count()
             - 1;
         assert_eq!(relays, MAX_RELAYS, "{text} at {position}");
-        assert_eq!(events.last(), Some(&Event::Endless));
+        assert_eq!(events.last(), Some(&Event::RelayCap));
         let mut played = state;
         played.play(mv(text));
-        assert_eq!(played.captures(0), 0, "an endless relay captures nothing");
+        assert_eq!(played.captures(0), 0, "a capped relay captures nothing");
         assert_eq!(played.to_move(), 1, "the turn passes");
+        // The board says what happened: the cap, not a repeated state.
+        let board = played.render(&View {
+            last: Some((&state, mv(text))),
+            color: false,
+        });
+        assert!(
+            board.contains("reached the cap of 1000000 relays"),
+            "{board}"
+        );
+        assert!(!board.contains("repeats an earlier state"), "{board}");
+        // Inside a playout the chain stops long before, the state untouched.
+        let mut in_playout = state;
+        assert!(!in_playout.play_in_playout(mv(text)));
+        assert_eq!(in_playout, state);
     }
+}
+
+/// Counts the relay moments a sowing visits.
+struct Moments(usize);
+
+impl crate::sowing::Observer for Moments {
+    fn relay_moment(&mut self, _: usize) {
+        self.0 += 1;
+    }
+}
+
+/// A hand-made position with all 255 stones in one pit made a default
+/// MCTS move take seconds: a few playout moves relayed for tens of
+/// thousands of relays. In playouts every move now costs at most
+/// [`PLAYOUT_RELAYS`] relays, and the playout stops (untouched) before a
+/// longer one; every other move plays exactly as `play` does.
+#[test]
+fn playout_moves_relay_at_most_the_playout_limit() {
+    let z = "0,0,0,0,0,0";
+    let start = new_game(2, "standard");
+    let mut stopped = 0;
+    for position in [
+        format!("255,0,0,0,0,0/{z}/{z}/{z}/{z}/{z} 1 0,0"),
+        format!("{z}/{z}/0,0,255,0,0,0/{z}/{z}/{z} 1 0,0"),
+    ] {
+        let from = start.parse_position(&position).unwrap();
+        let mut rng = seeded(1);
+        let mut buffer = Vec::new();
+        for _ in 0..40 {
+            let mut game = from;
+            while let Some(m) = game.random_move(&mut rng, &mut buffer) {
+                // Relay moments the rule's sowing visits (an endless relay's
+                // detection runs a little past the repeat it finds).
+                let mut moments = Moments(0);
+                let mut board = game.board;
+                crate::sowing::sow(&mut board, m.pit, m.dir, MAX_RELAYS, &mut moments);
+                let mut by_rule = game;
+                by_rule.play(m);
+                let before = game;
+                if !game.play_in_playout(m) {
+                    assert!(
+                        moments.0 > PLAYOUT_RELAYS,
+                        "{m} stopped after {}",
+                        moments.0
+                    );
+                    assert_eq!(game, before, "a stopped move leaves the state alone");
+                    stopped += 1;
+                    break;
+                }
+                assert!(moments.0 <= PLAYOUT_RELAYS, "{m}: {} relays", moments.0);
+                assert_eq!(game, by_rule, "{m}");
+            }
+        }
+    }
+    assert!(stopped > 0, "no chain reached the playout limit");
 }
 
 #[test]

@@ -18,18 +18,28 @@
 //!   position, whose arrangements can never recur); its outcome, including "no legal
 //!   move", is judged with that history.
 //!
+//! Game length: every game is finite (superko), but random play on a large
+//! board with many stones practically never ends. A side loses only when
+//! none of its stones has a friendly neighbour, and on a crowded board a
+//! random walk almost never reaches such a scattered arrangement: on 19x19
+//! with 100 or 180 stones none of 200 random games ended within 30,000
+//! plies, on 12x12 with 40 stones they took 1,978 plies on average (8,399
+//! at most, of 5,000), while 19x19 with 40 stones ends within about 120.
+//! That is the rules, not a fault; tournaments and playouts cap the length.
+//!
 //! # Design
 //! - The state is bit sets over at most 361 cells (module `bits`, six
 //!   words), so life and death are a few shifts (`geometry`).
 //! - Superko (module `ko`): a Zobrist hash updated incrementally, so a
-//!   candidate move costs a few XORs and one probe. The history is an
-//!   immutable table behind an `Arc`, shared by every clone, plus a small
-//!   table owned by the state with the hashes added since; at 256 of those
-//!   they are merged into the shared table (`Arc::make_mut`: copied only if
-//!   still shared). An MCTS clone costs a reference count and at most a
-//!   4 KB copy, and no playout copies the history more than once.
+//!   candidate move costs a few XORs and two probes. The history is a
+//!   shared, append-only log of the line of play plus the few hashes a
+//!   state added since; a clone shares the log, so a clone costs a copy of
+//!   the state and an atomic load, and a game of n plies with every state
+//!   kept (as the REPL keeps them) costs memory linear in n.
 //! - Random moves are drawn uniformly from exact counts of the move classes
-//!   without listing moves, rejecting ko-forbidden draws (`movegen`).
+//!   without listing moves, rejecting ko-forbidden draws (`movegen`);
+//!   listing considers as attack targets only the stones with somewhere to
+//!   go, so a crowded 19x19 board lists its moves in microseconds.
 //! - A position with no live stone for either side, or with two passes and
 //!   only ko-forbidden moves, is over; the outcome is cached after each move.
 //! - [`key`](tabula::Game::key): the arrangement's Zobrist hash mixed with

@@ -39,9 +39,13 @@ impl GridDiffusion {
                 }
             }
         }
+        // Only targets next to an empty cell, or next to the attacker (a
+        // swap), have somewhere to go: on a crowded board a handful.
+        let beside_empty = theirs & self.geo.neighbours(empty);
         for from in live.iter() {
             let free = empty | Bits::single(from);
-            for target in theirs.iter() {
+            let targets = beside_empty | (theirs & self.geo.neighbours(Bits::single(from)));
+            for target in targets.iter() {
                 for to in (self.geo.neighbours(Bits::single(target)) & free).iter() {
                     let mv = Move::Attack {
                         from: Cell::at(from),

@@ -3,7 +3,7 @@
 
 use tabula::MoveError;
 
-use crate::geometry::{Cell, Geometry, DIRECTIONS};
+use crate::geometry::{Cell, Geometry, DIRECTIONS, EAST};
 use crate::state::Move;
 
 const EXPECTED: &str = "a cell (`d4`), a relocation (`d4-e5`), an attack (`d4:h6-g6`) or `pass`";
@@ -70,7 +70,10 @@ pub(crate) fn parse(geo: &Geometry, text: &str) -> Result<Move, MoveError> {
 ///   `d` (east, west, north, south);
 /// - `N + 5N²`: pass.
 ///
-/// So `5N² + N + 1` actions in all: 20,545 on 8x8, 651,967 on 19x19.
+/// So `5N² + N + 1` actions in all: 20,545 on 8x8, 651,967 on 19x19. An
+/// attack that does not put the displaced stone next to its target is no
+/// move of any position; it gets the number of the same attack displacing
+/// east (so `action` never fails on a parsed move).
 pub(crate) fn action_count(geo: &Geometry) -> usize {
     let n = geo.cells();
     5 * n * n + n + 1
@@ -82,9 +85,7 @@ pub(crate) fn action(geo: &Geometry, mv: Move) -> usize {
         Move::Drop(cell) => cell.index(),
         Move::Relocate { from, to } => n + from.index() * n + to.index(),
         Move::Attack { from, target, to } => {
-            let dir = geo
-                .direction(target.index(), to.index())
-                .expect("an attack displaces its target to a neighbour");
+            let dir = geo.direction(target.index(), to.index()).unwrap_or(EAST);
             n + n * n + (from.index() * n + target.index()) * 4 + dir
         }
         Move::Pass => n + 5 * n * n,

@@ -367,7 +367,8 @@ fn random_moves_are_uniform() {
 #[test]
 fn long_histories_keep_ko_exact() {
     // Random play that avoids ending the game lasts long enough to push the
-    // history through compaction; no arrangement may ever repeat.
+    // history through hundreds of publications to its shared log (every
+    // candidate move is tried on a clone); no arrangement may ever repeat.
     let mut s = game(&[("size", "5x5"), ("stones", "5")]);
     let mut rng = seeded(5);
     let mut moves = Vec::new();
@@ -399,7 +400,7 @@ fn long_histories_keep_ko_exact() {
         }
     }
     assert!(
-        s.ko_history_len() > 2 * crate::ko::COMPACT_AT,
+        s.ko_history_len() > 512,
         "only {} turns",
         s.ko_history_len()
     );
@@ -468,6 +469,9 @@ fn actions_number_every_move_class() {
         assert_eq!(g.action(m), action, "{text}");
         assert_eq!(g.action_move(action), Some(m), "{text}");
     }
+    // A well-formed attack that can never be legal still gets a number.
+    let far = g.parse_move("a1:c3-e5").unwrap();
+    assert!(g.action(far) < g.action_count());
     // A relocation onto its own cell, an attack on itself and a displaced
     // stone off the board are no moves.
     assert_eq!(g.action_move(25), None);
@@ -478,4 +482,38 @@ fn actions_number_every_move_class() {
         None,
         "a1 on e1: east of e1 is off the board"
     );
+}
+
+/// Every relocation and attack on a crowded 19x19 board, found the slow
+/// way (every candidate checked), is listed, in the same order.
+#[test]
+fn crowded_boards_list_exactly_the_legal_moves() {
+    let mut s = game(&[("size", "19x19"), ("stones", "180")]);
+    let mut rng = seeded(11);
+    let mut buffer = Vec::new();
+    for _ in 0..420 {
+        let m = s.random_move(&mut rng, &mut buffer).unwrap();
+        s.play(m);
+    }
+    assert_eq!(s.stage(), 2);
+    let n = s.geo.cells();
+    let mut slow = Vec::new();
+    for action in n..s.action_count() {
+        if let Some(m) = s.action_move(action) {
+            if s.is_legal(m) {
+                slow.push(m);
+            }
+        }
+    }
+    let mut listed = Vec::new();
+    s.legal_moves(&mut listed);
+    let key = |m: &Move| match *m {
+        Move::Relocate { from, to } => (0, from, from, to),
+        Move::Attack { from, target, to } => (1, from, target, to),
+        Move::Drop(c) => (2, c, c, c),
+        Move::Pass => (3, crate::Cell(0), crate::Cell(0), crate::Cell(0)),
+    };
+    slow.sort_by_key(key);
+    assert_eq!(listed, slow);
+    assert!(listed.len() > 100, "{} moves", listed.len());
 }
