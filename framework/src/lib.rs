@@ -27,6 +27,7 @@ pub mod render;
 pub mod rng;
 pub mod search;
 mod spec;
+pub mod svg;
 #[cfg(test)]
 mod test_games;
 

@@ -102,4 +102,8 @@ impl Game for GridDiffusion {
     fn render(&self, view: &View<'_, Self>) -> String {
         self.draw(view)
     }
+
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        Some(self.picture(view))
+    }
 }
