@@ -130,6 +130,20 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
     fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Keeps the agents' logs of game `index` (outside engines' stderr) as
+/// `engines/game-INDEX-seat-SEAT.log` (both from 0, as in games.jsonl).
+fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> {
+    if logs.is_empty() {
+        return Ok(());
+    }
+    let dir = out.join("engines");
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (seat, log) in logs {
+        write_file(&dir.join(format!("game-{index}-seat-{seat}.log")), log)?;
+    }
+    Ok(())
+}
+
 /// Runs `tabula arena`.
 pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     let (starts, agents) = prepare(registry, &args)?;
@@ -229,12 +243,13 @@ pub fn run(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
         &agents,
         args.max_plies,
         threads,
-        |result, record| {
+        |result, record, logs| {
             let mut line = record.to_json();
             line.push('\n');
             file.write_all(line.as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", games_path.display()))?;
+            write_logs(out, result.index, &logs)?;
             progress.set_message(format!("{} #{}", settings.games[result.game], result.index));
             progress.inc(1);
             results.push(result);

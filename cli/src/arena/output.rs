@@ -49,8 +49,8 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         .max(5);
     let _ = writeln!(
         out,
-        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9}",
-        "agent", "games", "W", "D", "L", "score", "95% CI", "Elo ± 95%", "s/move"
+        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9} {:>8}",
+        "agent", "games", "W", "D", "L", "score", "95% CI", "Elo ± 95%", "s/move", "forfeits"
     );
     for a in &section.agents {
         let ci = match (a.score_low, a.score_high) {
@@ -59,7 +59,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         };
         let _ = writeln!(
             out,
-            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9}",
+            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9} {:>8}",
             a.agent,
             a.games,
             a.wins,
@@ -68,7 +68,8 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             opt(a.score, 3),
             ci,
             elo(a),
-            opt(a.seconds_per_move, 4)
+            opt(a.seconds_per_move, 4),
+            a.forfeits
         );
     }
     out.push('\n');
@@ -124,7 +125,7 @@ pub fn json(summary: &Summary) -> String {
 }
 
 /// The columns of `summary.csv`.
-pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move";
+pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,forfeits";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -143,7 +144,7 @@ pub fn csv(summary: &Summary) -> String {
         for a in &section.agents {
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&section.game),
                 section.players.map_or(String::new(), |p| p.to_string()),
                 csv_field(&a.agent),
@@ -160,6 +161,7 @@ pub fn csv(summary: &Summary) -> String {
                 num(a.elo_low),
                 num(a.elo_high),
                 num(a.seconds_per_move),
+                a.forfeits,
             );
         }
     }

@@ -155,14 +155,19 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
     })
 }
 
-/// Plays one scheduled game from `start`; returns its result and record.
+/// What a seat's agent logged during a game (an outside engine's stderr),
+/// by seat.
+pub type Logs = Vec<(usize, String)>;
+
+/// Plays one scheduled game from `start`; returns its result, its record
+/// and the agents' logs.
 pub fn play_one(
     registry: &Registry,
     job: &Scheduled,
     start: &dyn AnyGame,
     agents: &[AgentSpec],
     max_plies: usize,
-) -> Result<(GameResult, GameRecord), String> {
+) -> Result<(GameResult, GameRecord, Logs), String> {
     let mut players = job
         .seats
         .iter()
@@ -174,6 +179,11 @@ pub fn play_one(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let played = play_game(start, &mut players, max_plies);
+    let logs = players
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(seat, agent)| Some((seat, agent.take_log()?)))
+        .collect();
     let result = GameResult {
         index: job.index,
         game: job.game,
@@ -187,7 +197,7 @@ pub fn play_one(
         forfeit: played.forfeit,
     };
     let record = to_record(&result, start, agents, played.moves);
-    Ok((result, record))
+    Ok((result, record, logs))
 }
 
 /// Plays `jobs` on `threads` workers and hands each finished game to
@@ -200,7 +210,7 @@ pub fn play_all(
     agents: &[AgentSpec],
     max_plies: usize,
     threads: usize,
-    mut finished: impl FnMut(GameResult, GameRecord) -> Result<(), String>,
+    mut finished: impl FnMut(GameResult, GameRecord, Logs) -> Result<(), String>,
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -224,7 +234,7 @@ pub fn play_all(
         drop(send);
         let mut error = None;
         for outcome in receive {
-            let handled = outcome.and_then(|(result, record)| finished(result, record));
+            let handled = outcome.and_then(|(result, record, logs)| finished(result, record, logs));
             if let Err(e) = handled {
                 stop.store(true, Ordering::Relaxed);
                 error.get_or_insert(e);
