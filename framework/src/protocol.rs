@@ -300,9 +300,8 @@ impl Reply {
                 }),
             },
             "" => error("empty line"),
-            _ => error(format!(
-                "expected ok, id, info, bestmove or error, not `{}`",
-                line.trim()
+            other => error(format!(
+                "expected ok, id, info, bestmove or error, not `{other}`"
             )),
         }
     }

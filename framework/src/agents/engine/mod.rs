@@ -219,7 +219,7 @@ impl<G: Game> EngineAgent<G> {
         let mut wait = Wait::new("handshake timeout", config.startup, config.margin);
         let process = self.process.insert(process);
         let never = Control::<()>::default();
-        process.send(&Command::Hello { version: VERSION }.to_string())?;
+        process.send(&[&Command::Hello { version: VERSION }.to_string()])?;
         loop {
             match next_reply(process, &mut wait, &never)? {
                 Reply::Id { .. } => {}
@@ -230,7 +230,7 @@ impl<G: Game> EngineAgent<G> {
                 other => return Err(unexpected(&other, "the handshake")),
             }
         }
-        process.send(&Command::Game(self.game.clone()).to_string())?;
+        process.send(&[&Command::Game(self.game.clone()).to_string()])?;
         match next_reply(process, &mut wait, &never)? {
             Reply::Ok => Ok(()),
             Reply::Error(message) => {
@@ -279,8 +279,7 @@ impl<G: Game> EngineAgent<G> {
             self.start()?;
         }
         let process = self.process.as_mut().expect("the engine was started");
-        process.send(&position.to_string())?;
-        process.send(&Command::Go(limit).to_string())?;
+        process.send(&[&position.to_string(), &Command::Go(limit).to_string()])?;
         let mut wait = Wait::new("timeout", time + margin, margin);
         match next_reply(process, &mut wait, control)? {
             Reply::Ok => {}
@@ -351,7 +350,7 @@ fn next_reply<M>(
 ) -> Result<Reply, String> {
     loop {
         if control.stopped() && !wait.stop_sent {
-            process.send(&Command::Stop.to_string())?;
+            process.send(&[&Command::Stop.to_string()])?;
             wait.stop_sent = true;
             wait.deadline = wait.deadline.min(Instant::now() + wait.margin);
         }

@@ -154,12 +154,17 @@ impl Process {
         })
     }
 
-    /// Sends one line; an `Err` says why the engine cannot take it.
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Sends lines, in one write (so the engine wakes up once); an `Err`
+    /// says why the engine cannot take them.
+    pub fn send(&mut self, lines: &[&str]) -> Result<(), String> {
         let stdin = self.stdin.as_mut().ok_or("the engine's input is closed")?;
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
         let written = stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
+            .write_all(text.as_bytes())
             .and_then(|()| stdin.flush());
         written.map_err(|_| self.closed())
     }
@@ -206,7 +211,7 @@ impl Process {
     /// the grace time) so that the log is complete.
     pub fn stop(&mut self, polite: bool) {
         if polite && self.exited.is_none() {
-            let _ = self.send("quit");
+            let _ = self.send(&["quit"]);
         }
         self.stdin = None;
         let grace = if polite { GRACE } else { Duration::ZERO };

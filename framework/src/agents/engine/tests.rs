@@ -177,7 +177,7 @@ fn garbage_illegal_moves_and_errors_are_forfeits() {
     for (script, reason) in [
         (
             "read -r x; echo hello there".to_string(),
-            "protocol error: expected ok, id, info, bestmove or error, not `hello there`",
+            "protocol error: expected ok, id, info, bestmove or error, not `hello` (in `hello there`)",
         ),
         (self::script("echo 'bestmove 7'"), "illegal move `7`"),
         (self::script("echo 'bestmove many'"), "illegal move `many`"),
