@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
@@ -42,10 +42,10 @@ impl Output {
 enum Event {
     Line(String),
     End,
+    /// The search answered; its agent comes back (`None` when it
+    /// panicked: it is built afresh).
     Done {
-        /// `None` when the agent panicked: it is built afresh.
         agent: Option<Box<dyn AnyAgent>>,
-        result: Result<AnyDecision, Forfeit>,
     },
 }
 
@@ -82,12 +82,15 @@ pub fn serve(
         }
         let _ = lines.send(Event::End);
     });
+    let (jobs, searches) = mpsc::channel();
+    let out = output.clone();
+    thread::spawn(move || searcher(searches, out, events));
     let mut server = Server {
         registry,
         spec,
         seed,
         out: output,
-        events,
+        jobs,
         greeted: false,
         game: None,
         position: None,
@@ -106,8 +109,35 @@ pub fn serve(
 }
 
 /// A running search.
+#[derive(Default)]
 struct Search {
     stop: Arc<AtomicBool>,
+    /// Set by `quit`: the search ends without an answer.
+    quitting: Arc<AtomicBool>,
+}
+
+/// The answer to `go`: the search's summary as a last `info`, then
+/// `bestmove`; or an error when the agent gave up. Nothing after `quit`.
+fn answer(out: &Output, result: Result<AnyDecision, Forfeit>, quitting: bool) {
+    if quitting {
+        return;
+    }
+    match result {
+        Ok(decision) => {
+            if let Some(s) = &decision.search {
+                out.send(&Reply::Info(Info {
+                    time: Some(s.elapsed),
+                    iterations: Some(s.iterations),
+                    nodes: Some(s.nodes as u64),
+                    value: Some(s.value),
+                    depth: s.depth,
+                    pv: s.pv.clone(),
+                }));
+            }
+            out.send(&Reply::BestMove(decision.mv));
+        }
+        Err(forfeit) => out.send(&Reply::Error(format!("the agent gave up: {forfeit}"))),
+    }
 }
 
 struct Server<'r> {
@@ -115,8 +145,8 @@ struct Server<'r> {
     spec: AgentSpec,
     seed: u64,
     out: Output,
-    /// For the searching thread to report its end.
-    events: Sender<Event>,
+    /// Searches for the searching thread.
+    jobs: Sender<Job>,
     /// Whether the handshake was made.
     greeted: bool,
     /// The start of the game set by `game`.
@@ -156,27 +186,11 @@ impl Server<'_> {
                 true
             }
             Event::End => false,
-            Event::Done { agent, result } => {
+            Event::Done { agent } => {
                 self.search = None;
                 self.agent = agent;
                 if self.quitting {
                     return false;
-                }
-                match result {
-                    Ok(decision) => {
-                        if let Some(s) = &decision.search {
-                            self.out.send(&Reply::Info(Info {
-                                time: Some(s.elapsed),
-                                iterations: Some(s.iterations),
-                                nodes: Some(s.nodes as u64),
-                                value: Some(s.value),
-                                depth: s.depth,
-                                pv: s.pv.clone(),
-                            }));
-                        }
-                        self.out.send(&Reply::BestMove(decision.mv));
-                    }
-                    Err(forfeit) => self.error(format!("the agent gave up: {forfeit}")),
                 }
                 // What came during the search, in order, up to the next `go`.
                 while self.search.is_none() {
@@ -202,6 +216,7 @@ impl Server<'_> {
             match command {
                 Command::Stop => search.stop.store(true, Ordering::Relaxed),
                 Command::Quit => {
+                    search.quitting.store(true, Ordering::Relaxed);
                     search.stop.store(true, Ordering::Relaxed);
                     self.quitting = true;
                 }
@@ -292,50 +307,70 @@ impl Server<'_> {
         if position.outcome().is_some() {
             return Err("the game is over in this position".into());
         }
-        let mut agent = match self.agent.take() {
+        let agent = match self.agent.take() {
             Some(agent) => agent,
             None => self
                 .registry
                 .agent(position.as_ref(), &self.spec, self.seed)
                 .map_err(|e| e.to_string())?,
         };
-        let stop = Arc::new(AtomicBool::new(false));
-        self.search = Some(Search {
-            stop: Arc::clone(&stop),
-        });
-        let (out, events) = (self.out.clone(), self.events.clone());
-        thread::spawn(move || {
-            let progress = |p: &Progress<String>| {
-                out.send(&Reply::Info(Info {
-                    time: Some(p.elapsed),
-                    iterations: Some(p.iterations),
-                    nodes: None,
-                    value: p.value,
-                    depth: p.depth,
-                    pv: p.best.iter().cloned().collect(),
-                }))
-            };
-            let control = AnyControl {
-                limit,
-                stop: Some(&stop),
-                progress: Some(&progress),
-            };
-            let chosen = catch_unwind(AssertUnwindSafe(|| {
-                agent.choose(position.as_ref(), &control)
-            }));
-            let done = match chosen {
-                Ok(result) => Event::Done {
-                    agent: Some(agent),
-                    result,
-                },
-                Err(_) => Event::Done {
-                    agent: None,
-                    result: Err(Forfeit::new("the agent panicked")),
-                },
-            };
-            let _ = events.send(done);
-        });
+        let search = Search::default();
+        let job = Job {
+            agent,
+            position,
+            limit,
+            stop: Arc::clone(&search.stop),
+            quitting: Arc::clone(&search.quitting),
+        };
+        self.search = Some(search);
+        self.jobs
+            .send(job)
+            .map_err(|_| "the search thread is gone".to_string())?;
         Ok(None)
+    }
+}
+
+/// A search for the searching thread.
+struct Job {
+    agent: Box<dyn AnyAgent>,
+    position: Box<dyn AnyGame>,
+    limit: Limit,
+    stop: Arc<AtomicBool>,
+    quitting: Arc<AtomicBool>,
+}
+
+/// The searching thread: runs each job, answers it, and hands the agent
+/// back to the loop. One thread for the session, so a `go` costs no
+/// thread start.
+fn searcher(jobs: Receiver<Job>, out: Output, events: Sender<Event>) {
+    for mut job in jobs {
+        let progress = |p: &Progress<String>| {
+            out.send(&Reply::Info(Info {
+                time: Some(p.elapsed),
+                iterations: Some(p.iterations),
+                nodes: None,
+                value: p.value,
+                depth: p.depth,
+                pv: p.best.iter().cloned().collect(),
+            }))
+        };
+        let control = AnyControl {
+            limit: job.limit,
+            stop: Some(&job.stop),
+            progress: Some(&progress),
+        };
+        let chosen = catch_unwind(AssertUnwindSafe(|| {
+            job.agent.choose(job.position.as_ref(), &control)
+        }));
+        // Answered here, at once; the loop takes the agent back after.
+        let (result, agent) = match chosen {
+            Ok(result) => (result, Some(job.agent)),
+            Err(_) => (Err(Forfeit::new("the agent panicked")), None),
+        };
+        answer(&out, result, job.quitting.load(Ordering::Relaxed));
+        if events.send(Event::Done { agent }).is_err() {
+            return;
+        }
     }
 }
 
