@@ -49,8 +49,8 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         .max(5);
     let _ = writeln!(
         out,
-        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9} {:>8}",
-        "agent", "games", "W", "D", "L", "score", "95% CI", "Elo ± 95%", "s/move", "forfeits"
+        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
+        "agent", "games", "W", "D", "L", "score", "95% CI", "Elo ± 95%", "forfeits", "s/move"
     );
     for a in &section.agents {
         let ci = match (a.score_low, a.score_high) {
@@ -59,7 +59,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         };
         let _ = writeln!(
             out,
-            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9} {:>8}",
+            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
             a.agent,
             a.games,
             a.wins,
@@ -68,8 +68,8 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             opt(a.score, 3),
             ci,
             elo(a),
-            opt(a.seconds_per_move, 4),
-            a.forfeits
+            a.forfeits,
+            opt(a.seconds_per_move, 4)
         );
     }
     out.push('\n');
