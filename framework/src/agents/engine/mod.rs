@@ -470,5 +470,6 @@ impl<G: Game> Agent<G> for EngineAgent<G> {
     }
 }
 
-#[cfg(test)]
+// The tests run small `sh` scripts as engines.
+#[cfg(all(test, unix))]
 mod tests;

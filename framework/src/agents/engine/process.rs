@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 /// thousand moves); a longer one is protocol garbage.
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// How many lines the engine may write before they are read.
+const LINES_AHEAD: usize = 256;
+
 /// How much of an engine's stderr is kept: the last this many bytes.
 pub const MAX_LOG: usize = 64 * 1024;
 
@@ -138,7 +141,9 @@ impl Process {
             .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let (send, lines) = mpsc::channel();
+        // Bounded: an engine that floods its output between moves blocks
+        // on its pipe instead of filling our memory.
+        let (send, lines) = mpsc::sync_channel(LINES_AHEAD);
         thread::spawn(move || read_lines(stdout, send));
         let (done, stderr_done) = mpsc::channel();
         thread::spawn(move || {
@@ -240,7 +245,7 @@ pub fn lock(log: &Mutex<Log>) -> std::sync::MutexGuard<'_, Log> {
 
 /// Reads stdout line by line into `send` until it closes or a line is too
 /// long (then the engine is killed anyway).
-fn read_lines(stdout: impl Read, send: mpsc::Sender<Line>) {
+fn read_lines(stdout: impl Read, send: mpsc::SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     loop {
         let mut bytes = Vec::new();
