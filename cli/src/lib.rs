@@ -1,8 +1,9 @@
-//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `bench` and `perft`, over any
+//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench` and `perft`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line.
 
 mod arena;
+pub mod engine;
 mod files;
 pub mod repl;
 mod tools;
@@ -58,6 +59,16 @@ enum Command {
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
     Arena(arena::ArenaCommand),
+    /// Serve an agent over the engine protocol on stdin and stdout (see
+    /// docs/protocol.md), for GUIs, scripts and other programs.
+    Engine {
+        /// The agent to serve, e.g. "mcts(iterations=20000)".
+        #[arg(default_value = "mcts")]
+        agent: String,
+        /// The agent's seed, unless its spec names one.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
         /// The game and variant, e.g. `diffusion` or `calcala(players=3)`.
@@ -105,6 +116,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
             position,
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
         Some(Command::Arena(args)) => arena::run(&registry, args),
+        Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,6 +21,7 @@ mod outcome;
 mod params;
 mod play;
 pub mod playout;
+pub mod protocol;
 mod record;
 mod registry;
 pub mod render;

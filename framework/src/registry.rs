@@ -87,7 +87,7 @@ impl<G: Game> GameEntry for Entry<G> {
             .downcast_ref::<Boxed<G>>()
             .ok_or_else(|| format!("the state given is not one of {}", G::NAME))?
             .state;
-        let agent = (self.agents[kind])(spec.params(), seed, state)?;
+        let agent = (self.agents[kind])(spec.params(), seed, state, &game.spec())?;
         Ok(Box::new(TypedAgent {
             agent,
             spec: spec.clone(),

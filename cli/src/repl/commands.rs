@@ -331,6 +331,11 @@ fn play_bare(
 /// The command `word` is most likely a misspelling of, if any: within two
 /// edits, and fewer edits than the word has letters.
 fn closest_command(word: &str) -> Option<&'static str> {
+    // Edit distance costs length × length: a word much longer than every
+    // command (a pasted megabyte) is no misspelling of one.
+    if word.len() > 12 {
+        return None;
+    }
     let word = word.to_ascii_lowercase();
     COMMANDS
         .iter()
