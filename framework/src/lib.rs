@@ -23,6 +23,7 @@ mod registry;
 pub mod render;
 pub mod rng;
 pub mod search;
+pub mod solve;
 mod spec;
 
 pub use agents::{

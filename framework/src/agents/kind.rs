@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Agent, MctsKind, RandomKind};
+use super::{Agent, MctsKind, PerfectKind, RandomKind};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 
@@ -88,4 +88,4 @@ impl<A: AgentSet, B: AgentSet> AgentSet for (A, B) {
 }
 
 /// The agent kinds Tabula ships, in the order `tabula agents` lists them.
-pub type Builtin = ((), (One<RandomKind>, One<MctsKind>));
+pub type Builtin = ((), ((One<RandomKind>, One<MctsKind>), One<PerfectKind>));

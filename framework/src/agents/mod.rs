@@ -43,6 +43,7 @@
 mod any;
 mod kind;
 mod mcts;
+mod perfect;
 mod random;
 mod spec;
 
@@ -51,6 +52,7 @@ pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
 pub(crate) use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
 pub use mcts::MctsKind;
+pub use perfect::PerfectKind;
 pub use random::{RandomAgent, RandomKind};
 pub use spec::{AgentError, AgentSpec, HUMAN};
 

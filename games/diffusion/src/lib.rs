@@ -13,6 +13,7 @@
 //! move usually one random number.
 
 mod board;
+mod index;
 mod notation;
 mod render;
 
