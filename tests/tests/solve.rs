@@ -78,7 +78,10 @@ fn every_entry_agrees_with_its_moves() {
                 wins += 1;
                 // A move to the opponent's loss at d - 1 (an immediate win
                 // is a loss in 0 for the opponent), none to a faster one.
-                assert!(children.contains(&Entry::loss(d - 1)), "{position}: {entry}");
+                assert!(
+                    children.contains(&Entry::loss(d - 1)),
+                    "{position}: {entry}"
+                );
                 assert!(
                     children
                         .iter()
@@ -193,7 +196,11 @@ fn start_positions_have_values() {
         assert_eq!(entry.plies.is_some(), entry.value != Value::Draw);
         let analysis = tabula::solve::analyse(table, &start);
         assert_eq!(analysis.entry, entry);
-        let best = analysis.moves.iter().map(|m| m.1).min_by(|a, b| a.better(*b));
+        let best = analysis
+            .moves
+            .iter()
+            .map(|m| m.1)
+            .min_by(|a, b| a.better(*b));
         assert_eq!(best, Some(entry), "stones={stones}");
     }
 }
@@ -256,7 +263,10 @@ fn the_database_round_trips_and_refuses_damage() {
     other.extend_from_slice(&crc32(newer.as_bytes()).to_le_bytes());
     other.extend_from_slice(&bytes[20 + length + 4..]);
     let error = refuse(&other);
-    assert!(matches!(error, DbError::Version { found: 2, .. }), "{error}");
+    assert!(
+        matches!(error, DbError::Version { found: 2, .. }),
+        "{error}"
+    );
     // A sound database of another variant is refused by the check.
     let wanted = tabula::solve::Identity {
         variant: "width=4,blocks=rows".to_string(),
@@ -346,13 +356,23 @@ fn perfect_wins_won_positions_and_holds_drawn_ones() {
         match entry.value {
             Value::Win => {
                 won += 1;
-                assert_eq!(played.outcome, Some(Outcome::win(seat)), "{}", state.position());
+                assert_eq!(
+                    played.outcome,
+                    Some(Outcome::win(seat)),
+                    "{}",
+                    state.position()
+                );
                 // The opponent can only shorten the way.
                 assert!(played.moves.len() as u32 <= entry.plies.unwrap());
             }
             _ => {
                 drawn += 1;
-                assert_ne!(played.outcome, Some(Outcome::win(1 - seat)), "{}", state.position());
+                assert_ne!(
+                    played.outcome,
+                    Some(Outcome::win(1 - seat)),
+                    "{}",
+                    state.position()
+                );
             }
         }
     }
@@ -431,7 +451,10 @@ fn perfect_refuses_what_its_database_does_not_cover() {
     let error = registry.agent(game.as_ref(), &none, 0).err().unwrap();
     assert!(error.to_string().contains("db=FILE"), "{error}");
     let missing = registry
-        .parse_agent(&format!("perfect(db={})", temp_file("nowhere.db").display()))
+        .parse_agent(&format!(
+            "perfect(db={})",
+            temp_file("nowhere.db").display()
+        ))
         .unwrap();
     assert!(registry.agent(game.as_ref(), &missing, 0).is_err());
     let mut bytes = std::fs::read(&path).unwrap();

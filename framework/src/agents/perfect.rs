@@ -52,10 +52,7 @@ impl AgentKind for PerfectKind {
         let found = Table::read_identity(&path).map_err(|e| e.to_string())?;
         let expected = (indexer.identity)(start);
         if found != expected {
-            return Err(format!(
-                "{} solves {found}, not {expected}",
-                path.display()
-            ));
+            return Err(format!("{} solves {found}, not {expected}", path.display()));
         }
         Ok(Box::new(PerfectAgent {
             path,

@@ -19,7 +19,12 @@ impl<M: Copy> Analysis<M> {
     /// The moves a perfect player chooses among: the fastest wins, else
     /// the draws, else the slowest losses.
     pub fn best_moves(&self) -> Vec<M> {
-        let Some(best) = self.moves.iter().map(|&(_, e)| e).min_by(|a, b| a.better(*b)) else {
+        let Some(best) = self
+            .moves
+            .iter()
+            .map(|&(_, e)| e)
+            .min_by(|a, b| a.better(*b))
+        else {
             return Vec::new();
         };
         self.moves
@@ -57,4 +62,3 @@ pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Analysis<G::Move> {
         moves,
     }
 }
-

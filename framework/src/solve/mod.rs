@@ -60,6 +60,15 @@ pub trait Indexed: Game {
     /// This position's index.
     fn index(&self) -> u64;
 
+    /// The number of this position's layer in [`layers`](Indexed::layers).
+    /// The solver asks it of every move's result, to tell moves within the
+    /// layer (which need no index then) from moves out of it; the default
+    /// finds the index's layer.
+    fn layer(&self) -> usize {
+        let index = self.index();
+        self.layers().partition_point(|layer| layer.end <= index)
+    }
+
     /// A position with index `index` of this variant; `None` for an index
     /// no game can reach (its entry is then meaningless).
     fn from_index(&self, index: u64) -> Option<Self>;

@@ -25,7 +25,7 @@
 //! per position.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -44,8 +44,6 @@ pub const MAX_POSITIONS: u64 = 1 << 34;
 const CHUNK: usize = 1 << 14;
 /// "No winning move known yet" in the fastest-win candidates.
 const NO_WIN: u16 = u16::MAX;
-/// Set in a position's count when one of its children is a known draw.
-const DRAW_CHILD: u16 = 1 << 15;
 
 /// How far a build has come, for progress bars.
 #[derive(Debug, Clone, Copy)]
@@ -171,6 +169,7 @@ pub fn solve<G: Indexed>(
         };
         let work = solve_layer(
             start,
+            number,
             layer.clone(),
             &solved,
             &mut rest[..(layer.end - layer.start) as usize],
@@ -244,50 +243,109 @@ struct LayerResult {
     overflow: Vec<(u64, Entry)>,
 }
 
+/// One position's working state, packed in one word so that telling it
+/// about a decided child touches one cache line: the decided code (bits
+/// 0–7, 0 while undecided: no decided entry has code 0), the count of
+/// undecided children in the layer (bits 8–23), whether a child is a known
+/// draw (bit 24), the fastest win known (bits 32–47, [`NO_WIN`] for none)
+/// and the slowest loss known over decided children (bits 48–63).
+#[derive(Clone, Copy)]
+struct Slot(u64);
+
+impl Slot {
+    fn new(pending: u16, draw: bool, win: u16, loss: u16) -> Slot {
+        Slot(
+            u64::from(pending) << 8
+                | u64::from(draw) << 24
+                | u64::from(win) << 32
+                | u64::from(loss) << 48,
+        )
+    }
+    fn code(self) -> Code {
+        self.0 as Code
+    }
+    fn pending(self) -> u16 {
+        (self.0 >> 8) as u16
+    }
+    fn draw(self) -> bool {
+        self.0 >> 24 & 1 == 1
+    }
+    fn win(self) -> u16 {
+        (self.0 >> 32) as u16
+    }
+    fn loss(self) -> u16 {
+        (self.0 >> 48) as u16
+    }
+    /// Whether the position is a loss, due at `loss()`: every child decided
+    /// and won by the opponent.
+    fn lost(self) -> bool {
+        self.code() == 0 && self.win() == NO_WIN && self.pending() == 0 && !self.draw()
+    }
+    fn with_code(self, code: Code) -> Slot {
+        Slot(self.0 & !0xFF | u64::from(code))
+    }
+    fn with_win(self, win: u16) -> Slot {
+        Slot(self.0 & !(0xFFFF << 32) | u64::from(win) << 32)
+    }
+    /// One more child decided as the opponent's win, making this a loss in
+    /// `plies` at least.
+    fn child_won(self, plies: u16) -> Slot {
+        let loss = self.loss().max(plies);
+        Slot((self.0 - (1 << 8)) & !(0xFFFF << 48) | u64::from(loss) << 48)
+    }
+}
+
 /// The working state of one layer, indexed from the layer's start.
 struct Work {
-    /// The decided code, 0 while undecided (no decided entry has code 0).
-    code: Vec<AtomicU8>,
-    /// Children in the layer not yet decided, plus [`DRAW_CHILD`].
-    pending: Vec<AtomicU16>,
-    /// The fastest win known, in plies, or [`NO_WIN`].
-    win: Vec<AtomicU16>,
-    /// The slowest loss known so far, in plies (over decided children).
-    loss: Vec<AtomicU16>,
+    slots: Vec<AtomicU64>,
 }
 
 impl Work {
     fn new(len: usize) -> Self {
         Work {
-            code: (0..len).map(|_| AtomicU8::new(0)).collect(),
-            pending: (0..len).map(|_| AtomicU16::new(0)).collect(),
-            win: (0..len).map(|_| AtomicU16::new(NO_WIN)).collect(),
-            loss: (0..len).map(|_| AtomicU16::new(0)).collect(),
+            slots: (0..len).map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    fn load(&self, i: usize) -> Slot {
+        Slot(self.slots[i].load(Ordering::Relaxed))
+    }
+
+    fn store(&self, i: usize, slot: Slot) {
+        self.slots[i].store(slot.0, Ordering::Relaxed);
+    }
+
+    /// Changes slot `i` by `change` (which returns `None` to leave it),
+    /// atomically; returns the new slot when it changed.
+    fn update(&self, i: usize, mut change: impl FnMut(Slot) -> Option<Slot>) -> Option<Slot> {
+        let mut changed = None;
+        self.slots[i]
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |word| {
+                changed = change(Slot(word));
+                changed.map(|slot| slot.0)
+            })
+            .ok()
+            .and(changed)
     }
 
     /// Decides position `i` at distance `d` if it is due then: returns its
     /// entry when this call decided it.
     fn claim(&self, i: u32, d: u16) -> Option<Entry> {
-        let i = i as usize;
-        if self.code[i].load(Ordering::Relaxed) != 0 {
+        let slot = self.load(i as usize);
+        let entry = if slot.code() != 0 {
             return None;
-        }
-        let win = self.win[i].load(Ordering::Relaxed);
-        let entry = if win == d {
+        } else if slot.win() == d {
             Entry::win(u32::from(d))
-        } else if win == NO_WIN
-            && self.pending[i].load(Ordering::Acquire) == 0
-            && self.loss[i].load(Ordering::Relaxed) == d
-        {
+        } else if slot.lost() && slot.loss() == d {
             Entry::loss(u32::from(d))
         } else {
             return None;
         };
-        self.code[i]
-            .compare_exchange(0, encode(entry), Ordering::Relaxed, Ordering::Relaxed)
-            .ok()
-            .map(|_| entry)
+        let code = encode(entry);
+        self.update(i as usize, |slot| {
+            (slot.code() == 0).then_some(slot.with_code(code))
+        })
+        .map(|_| entry)
     }
 }
 
@@ -312,12 +370,15 @@ fn plies16(plies: u32) -> Result<u16, String> {
 
 fn solve_layer<G: Indexed>(
     start: &G,
+    number: usize,
     range: Range<u64>,
     solved: &Solved<'_>,
     out: &mut [Code],
     report: &(dyn Fn(u64) + Sync),
 ) -> Result<LayerResult, String> {
     let len = out.len();
+    let trace = std::env::var_os("TABULA_SOLVE_TRACE").is_some();
+    let clock = Instant::now();
     let work = Work::new(len);
     let base = range.start;
 
@@ -326,6 +387,7 @@ fn solve_layer<G: Indexed>(
         .into_par_iter()
         .map(|chunk| {
             let mut moves = Vec::new();
+            let mut lower = Vec::new();
             let mut due = Vec::new();
             let mut unreachable = 0;
             let chunk_range = chunk * CHUNK..((chunk + 1) * CHUNK).min(len);
@@ -335,44 +397,46 @@ fn solve_layer<G: Indexed>(
                     continue;
                 };
                 if let Some(outcome) = state.outcome() {
-                    work.code[i].store(encode(final_entry(&state, outcome)), Ordering::Relaxed);
+                    let code = encode(final_entry(&state, outcome));
+                    work.store(i, Slot(0).with_code(code));
                     continue;
                 }
-                let (mut pending, mut win, mut loss) = (0u16, NO_WIN, 0u16);
-                state.legal_moves(&mut moves);
-                for &mv in &moves {
-                    let mut child = state.clone();
-                    child.play(mv);
-                    let entry = match child.outcome() {
-                        Some(outcome) => final_entry(&child, outcome),
-                        None => {
-                            let index = child.index();
-                            if index >= range.end {
-                                return Err(format!(
-                                    "a move from index {} leads to index {index}, in a later layer",
-                                    base + i as u64
-                                ));
-                            }
-                            if index >= base {
-                                pending += 1;
-                                continue;
-                            }
-                            solved.get(index)
-                        }
-                    };
+                let (mut pending, mut win, mut loss, mut draw) = (0u16, NO_WIN, 0u16, false);
+                let mut fold = |entry: Entry| -> Result<(), String> {
                     let entry = entry.for_mover();
                     match (entry.value, entry.plies) {
                         (Value::Win, Some(k)) => win = win.min(plies16(k)?),
                         (Value::Loss, Some(k)) => loss = loss.max(plies16(k)?),
-                        _ => pending |= DRAW_CHILD,
+                        _ => draw = true,
+                    }
+                    Ok(())
+                };
+                state.legal_moves(&mut moves);
+                // The indices first, the table after: the look-ups miss
+                // the cache, and independent ones overlap.
+                lower.clear();
+                for &mv in &moves {
+                    let mut child = state.clone();
+                    child.play(mv);
+                    match child.outcome() {
+                        Some(outcome) => fold(final_entry(&child, outcome))?,
+                        None if child.layer() == number => pending += 1,
+                        None => lower.push(child.index()),
                     }
                 }
-                work.pending[i].store(pending, Ordering::Relaxed);
-                work.win[i].store(win, Ordering::Relaxed);
-                work.loss[i].store(loss, Ordering::Relaxed);
+                for &index in &lower {
+                    if index >= base {
+                        return Err(format!(
+                            "a move from index {} leads to index {index}, not in an earlier layer",
+                            base + i as u64
+                        ));
+                    }
+                    fold(solved.get(index))?;
+                }
+                work.store(i, Slot::new(pending, draw, win, loss));
                 if win != NO_WIN {
                     due.push((win, i as u32));
-                } else if pending == 0 {
+                } else if pending == 0 && !draw {
                     due.push((loss, i as u32));
                 }
             }
@@ -388,6 +452,7 @@ fn solve_layer<G: Indexed>(
         file(&mut buckets, due);
     }
 
+    let counted_at = clock.elapsed().as_secs_f64();
     // 2. Waves, in order of distance.
     let mut max_plies = 0;
     let mut overflow = Vec::new();
@@ -412,14 +477,21 @@ fn solve_layer<G: Indexed>(
             .par_chunks(CHUNK / 4)
             .map(|chunk| {
                 let mut before = Vec::new();
+                let mut targets = Vec::new();
                 let mut due = Vec::new();
                 let next = plies16(d as u32 + 1)?;
                 for &(i, entry) in chunk {
-                    let state = start
-                        .from_index(base + u64::from(i))
-                        .ok_or_else(|| format!("index {} was decided but has no position", base + u64::from(i)))?;
+                    let state = start.from_index(base + u64::from(i)).ok_or_else(|| {
+                        format!(
+                            "index {} was decided but has no position",
+                            base + u64::from(i)
+                        )
+                    })?;
                     before.clear();
                     state.unmoves(&mut before);
+                    // The indices first, then a plain read of each slot to
+                    // bring the lines in together, then the updates.
+                    targets.clear();
                     for p in &before {
                         let index = p.index();
                         if !range.contains(&index) {
@@ -428,24 +500,43 @@ fn solve_layer<G: Indexed>(
                                 base + u64::from(i)
                             ));
                         }
-                        let j = (index - base) as usize;
-                        if work.code[j].load(Ordering::Relaxed) != 0 {
-                            continue;
-                        }
+                        targets.push((index - base) as usize);
+                    }
+                    let undecided = targets
+                        .iter()
+                        .filter(|&&j| work.load(j).code() == 0)
+                        .count();
+                    if undecided == 0 {
+                        continue;
+                    }
+                    for &j in &targets {
                         if entry.value == Value::Loss {
-                            if work.win[j].fetch_min(next, Ordering::Relaxed) > next {
+                            let lowered = work.update(j, |slot| {
+                                (slot.code() == 0 && slot.win() > next).then(|| slot.with_win(next))
+                            });
+                            if lowered.is_some() {
                                 due.push((next, j as u32));
                             }
                         } else {
-                            work.loss[j].fetch_max(next, Ordering::AcqRel);
-                            let count = work.pending[j].fetch_sub(1, Ordering::AcqRel);
-                            if count & !DRAW_CHILD == 0 {
+                            let mut broken = false;
+                            let updated = work.update(j, |slot| {
+                                if slot.code() != 0 {
+                                    None
+                                } else if slot.pending() == 0 {
+                                    broken = true;
+                                    None
+                                } else {
+                                    Some(slot.child_won(next))
+                                }
+                            });
+                            if broken {
                                 return Err(format!(
-                                    "index {index} has more predecessors' moves than moves"
+                                    "index {} has more predecessors' moves than moves",
+                                    base + j as u64
                                 ));
                             }
-                            if count == 1 && work.win[j].load(Ordering::Relaxed) == NO_WIN {
-                                due.push((work.loss[j].load(Ordering::Acquire), j as u32));
+                            if let Some(slot) = updated.filter(|s| s.lost()) {
+                                due.push((slot.loss(), j as u32));
                             }
                         }
                     }
@@ -461,10 +552,16 @@ fn solve_layer<G: Indexed>(
         d += 1;
     }
 
+    if trace {
+        eprintln!(
+            "layer {range:?}: {len} positions, count {counted_at:.2} s, {d} waves {:.2} s, {decided} decided",
+            clock.elapsed().as_secs_f64() - counted_at
+        );
+    }
     // 3. The undecided are draws (code 0); unreachable indices too.
     out.par_iter_mut()
-        .zip(work.code.par_iter())
-        .for_each(|(out, code)| *out = code.load(Ordering::Relaxed));
+        .zip(work.slots.par_iter())
+        .for_each(|(out, slot)| *out = slot.load(Ordering::Relaxed) as Code);
     report(len as u64 - decided);
     Ok(LayerResult {
         unreachable,

@@ -99,7 +99,9 @@ pub enum DbError {
         found: u32,
     },
     /// The file is shorter (or longer) than its header says.
-    #[error("{path}: truncated or padded: the header announces {expected} bytes, the file has {actual}")]
+    #[error(
+        "{path}: truncated or padded: the header announces {expected} bytes, the file has {actual}"
+    )]
     Length {
         /// The file.
         path: String,
@@ -429,15 +431,17 @@ fn read_header(path: &Path) -> Result<(Header, usize, File), DbError> {
     let actual = file.metadata().map_err(io)?.len();
     let mut prefix = [0u8; 20];
     if actual < prefix.len() as u64 {
-        return Err(if actual > 0 && MAGIC.starts_with(&read_all(&mut file).map_err(io)?) {
-            DbError::Length {
-                path: name.clone(),
-                expected: prefix.len() as u64,
-                actual,
-            }
-        } else {
-            DbError::NotADatabase { path: name.clone() }
-        });
+        return Err(
+            if actual > 0 && MAGIC.starts_with(&read_all(&mut file).map_err(io)?) {
+                DbError::Length {
+                    path: name.clone(),
+                    expected: prefix.len() as u64,
+                    actual,
+                }
+            } else {
+                DbError::NotADatabase { path: name.clone() }
+            },
+        );
     }
     file.read_exact(&mut prefix).map_err(io)?;
     if &prefix[..16] != MAGIC {

@@ -110,7 +110,8 @@ impl Game for Walk {
         self.to_move = 1 - self.to_move;
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        text.parse().map_err(|_| MoveError::syntax(text, "a number"))
+        text.parse()
+            .map_err(|_| MoveError::syntax(text, "a number"))
     }
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
@@ -194,13 +195,21 @@ fn reference() -> Vec<Entry> {
                     return Some(Entry::win(plies));
                 }
                 if children.iter().all(|c| c.is_some()) {
-                    return children.iter().flatten().filter_map(|e| e.plies).max().map(Entry::loss);
+                    return children
+                        .iter()
+                        .flatten()
+                        .filter_map(|e| e.plies)
+                        .max()
+                        .map(Entry::loss);
                 }
                 None
             })
             .collect();
         if next == entries {
-            return entries.into_iter().map(|e| e.unwrap_or(Entry::DRAW)).collect();
+            return entries
+                .into_iter()
+                .map(|e| e.unwrap_or(Entry::DRAW))
+                .collect();
         }
         entries = next;
     }
@@ -219,7 +228,10 @@ fn the_solver_matches_a_fixed_point_computation() {
     assert_eq!(stats.wins, count(Value::Win));
     assert_eq!(stats.losses, count(Value::Loss));
     assert_eq!(stats.draws, count(Value::Draw));
-    assert!(stats.wins > 100 && stats.losses > 100 && stats.draws > 100, "{stats:?}");
+    assert!(
+        stats.wins > 100 && stats.losses > 100 && stats.draws > 100,
+        "{stats:?}"
+    );
     // The chain reaches past the one-byte codes.
     let longest = expected.iter().filter_map(|e| e.plies).max().unwrap();
     assert_eq!(stats.max_plies, longest);

@@ -97,8 +97,9 @@ impl Ranking {
         }
     }
 
-    fn below(&self, pit: usize, left: usize, stones: usize) -> u64 {
-        self.below[(pit * (MAX_STONES * self.pits + 1) + left) * FILLS + stones]
+    /// The distance between two pits' rows of `below`.
+    fn stride(&self) -> usize {
+        (MAX_STONES * self.pits + 1) * FILLS
     }
 }
 
@@ -126,50 +127,31 @@ impl Indexed for Diffusion {
             .collect()
     }
 
+    fn layer(&self) -> usize {
+        (0..2 * self.width())
+            .map(|pit| self.stones(Pit(pit as u8)) as usize)
+            .sum()
+    }
+
     fn index(&self) -> u64 {
-        let ranking = Ranking::of(self);
-        let pits = ranking.pits;
-        // A's view: pit i as it is, or, with B to move, the rotation.
-        let count = |i: usize| {
-            let pit = if self.to_move() == 0 { i } else { pits - 1 - i };
-            self.stones(Pit(pit as u8)) as usize
-        };
-        let stones: usize = (0..pits).map(count).sum();
-        let mut left = stones;
-        let mut index = ranking.offset[stones];
-        for i in 0..pits {
-            let d = count(i);
-            index += ranking.below(i, left, d);
-            left -= d;
+        // Pit counts are read with constant shifts: one copy per width.
+        match 2 * self.width() {
+            8 => index::<8>(self),
+            12 => index::<12>(self),
+            16 => index::<16>(self),
+            20 => index::<20>(self),
+            _ => index::<24>(self),
         }
-        index
     }
 
     fn from_index(&self, index: u64) -> Option<Self> {
-        let ranking = Ranking::of(self);
-        if index >= *ranking.offset.last()? {
-            return None;
+        match 2 * self.width() {
+            8 => from_index::<8>(self, index),
+            12 => from_index::<12>(self, index),
+            16 => from_index::<16>(self, index),
+            20 => from_index::<20>(self, index),
+            _ => from_index::<24>(self, index),
         }
-        let stones = ranking.offset.partition_point(|&o| o <= index) - 1;
-        if stones == 0 {
-            // The empty board: both blocks empty, which no game reaches.
-            return None;
-        }
-        let mut rank = index - ranking.offset[stones];
-        let mut left = stones;
-        let mut state = Diffusion::empty(self.width(), self.blocks());
-        for i in 0..ranking.pits {
-            // The most stones pit i can hold with the rank still reachable.
-            let d = (0..=MAX_STONES.min(left))
-                .rev()
-                .find(|&d| ranking.below(i, left, d) <= rank)
-                .expect("stone 0 is below every rank");
-            rank -= ranking.below(i, left, d);
-            left -= d;
-            state.set_stones(Pit(i as u8), d as u8);
-        }
-        debug_assert_eq!((rank, left), (0, 0));
-        Some(state)
     }
 
     /// Undoes each move that kept every stone on the board: pit `p` is empty
@@ -198,6 +180,64 @@ impl Indexed for Diffusion {
             }
         }
     }
+}
+
+/// [`Indexed::index`] for `P` pits.
+fn index<const P: usize>(state: &Diffusion) -> u64 {
+    let ranking = Ranking::of(state);
+    // A's view: the pits as they are, or, with B to move, rotated (read
+    // backwards).
+    let mut counts = [0usize; P];
+    if state.to_move() == 0 {
+        for (i, count) in counts.iter_mut().enumerate() {
+            *count = state.stones(Pit(i as u8)) as usize;
+        }
+    } else {
+        for (i, count) in counts.iter_mut().enumerate() {
+            *count = state.stones(Pit((P - 1 - i) as u8)) as usize;
+        }
+    }
+    let stones: usize = counts.iter().sum();
+    let stride = ranking.stride();
+    let mut left = stones;
+    let mut index = ranking.offset[stones];
+    for (i, &d) in counts.iter().enumerate() {
+        index += ranking.below[i * stride + left * FILLS + d];
+        left -= d;
+    }
+    index
+}
+
+/// [`Indexed::from_index`] for `P` pits.
+fn from_index<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffusion> {
+    let ranking = Ranking::of(template);
+    if index >= *ranking.offset.last()? {
+        return None;
+    }
+    let stones = ranking.offset.partition_point(|&o| o <= index) - 1;
+    if stones == 0 {
+        // The empty board: both blocks empty, which no game reaches.
+        return None;
+    }
+    let mut rank = index - ranking.offset[stones];
+    let mut left = stones;
+    let mut counts = [0u8; P];
+    for (i, count) in counts.iter_mut().enumerate() {
+        // The most stones pit i can hold with the rank still reachable:
+        // `below` grows with the stones (and past `left` stays above every
+        // rank), so that is how many of its entries are at most the rank.
+        let row = &ranking.below[i * ranking.stride() + left * FILLS..][..FILLS];
+        let d = row[1..].iter().filter(|&&below| below <= rank).count();
+        rank -= row[d];
+        left -= d;
+        *count = d as u8;
+    }
+    debug_assert_eq!((rank, left), (0, 0));
+    let mut state = Diffusion::empty(template.width(), template.blocks());
+    for (i, &count) in counts.iter().enumerate() {
+        state.set_stones(Pit(i as u8), count);
+    }
+    Some(state)
 }
 
 #[cfg(test)]
@@ -238,6 +278,7 @@ mod tests {
             let state = start.from_index(index).unwrap();
             assert_eq!(state.to_move(), 0);
             assert_eq!(state.index(), index);
+            assert!(layers[state.layer()].contains(&index));
         }
         assert!(start.from_index(0).is_none());
         assert!(start.from_index(count).is_none());
@@ -268,12 +309,20 @@ mod tests {
 
     #[test]
     fn every_width_has_its_table_size() {
-        for (width, count) in [(4, 6u64.pow(8)), (6, 6u64.pow(12)), (8, 6u64.pow(16)), (12, 6u64.pow(24))] {
+        for (width, count) in [
+            (4, 6u64.pow(8)),
+            (6, 6u64.pow(12)),
+            (8, 6u64.pow(16)),
+            (12, 6u64.pow(24)),
+        ] {
             let start = game(&format!("diffusion(width={width})"));
             assert_eq!(start.index_count(), count);
             assert_eq!(start.variant(), format!("width={width},blocks=halves"));
             let index = start.index();
-            assert_eq!(start.from_index(index).unwrap().position(), start.position());
+            assert_eq!(
+                start.from_index(index).unwrap().position(),
+                start.position()
+            );
         }
     }
 
@@ -317,7 +366,10 @@ mod tests {
                 }
                 before.clear();
                 child.unmoves(&mut before);
-                let found = before.iter().filter(|p| p.position() == state.position()).count();
+                let found = before
+                    .iter()
+                    .filter(|p| p.position() == state.position())
+                    .count();
                 assert_eq!(found, 1, "{} {mv:?}", state.position());
             }
         }
