@@ -24,6 +24,10 @@ pub struct SolveArgs {
     /// line of JSON each on stdout, with the value of every move.
     #[arg(long, num_args = 1..)]
     query: Vec<String>,
+    /// Solve only the first LAYERS layers (Diffusion: the positions with
+    /// fewer than LAYERS stones on the board); queries beyond are refused.
+    #[arg(long)]
+    layers: Option<usize>,
 }
 
 /// The solver of `game`'s game, or an error naming the games that have one.
@@ -112,7 +116,7 @@ fn percent(part: u64, total: u64) -> String {
 }
 
 /// Builds the table of `game`'s variant with a progress bar on a terminal.
-fn build(solver: &dyn Solver, game: &dyn AnyGame) -> Result<Table, String> {
+fn build(solver: &dyn Solver, game: &dyn AnyGame, layers: Option<usize>) -> Result<Table, String> {
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(1);
         bar.set_style(
@@ -131,7 +135,7 @@ fn build(solver: &dyn Solver, game: &dyn AnyGame) -> Result<Table, String> {
         bar.set_message(format!("{}/{}", p.layer + 1, p.layers));
     };
     let table = solver
-        .solve(game, Some(&progress))
+        .solve(game, layers, Some(&progress))
         .map_err(|e| e.to_string());
     bar.finish_and_clear();
     table
@@ -175,7 +179,7 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
                 }
             }
             report(format!("solving {identity} on {} threads", rayon_threads()));
-            let table = build(solver, game.as_ref())?;
+            let table = build(solver, game.as_ref(), args.layers)?;
             let peak = peak_memory().map_or("unknown".to_string(), megabytes);
             let saved = match path {
                 Some(path) => {
@@ -192,7 +196,14 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
         }
     };
     let stats = table.stats();
-    let total = table.identity().positions - stats.unreachable;
+    let total = table.covered() - stats.unreachable;
+    if !table.is_complete() {
+        report(format!(
+            "the database holds the first {} layers only: {} positions",
+            table.layers(),
+            thousands(table.covered())
+        ));
+    }
     report(format!(
         "{}: wins {} ({}), losses {} ({}), draws {} ({}) for the side to move; \
          {} unreachable; the longest win or loss takes {} plies",
@@ -206,17 +217,30 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
         thousands(stats.unreachable),
         stats.max_plies
     ));
-    let start = solver.analyse(&table, game.as_ref())?;
+    let start = match solver.analyse(&table, game.as_ref()) {
+        Ok(start) => start.entry.to_string(),
+        Err(_) if !table.is_complete() => "beyond the layers solved".to_string(),
+        Err(e) => return Err(e),
+    };
     report(format!(
-        "start {} ({}): {} to move, {}",
+        "start {} ({}): {} to move, {start}",
         game.spec(),
         game.position(),
         game.seat_name(game.to_move()),
-        start.entry
     ));
-    for position in &positions {
-        let analysis = solver.analyse(&table, position.as_ref())?;
-        println!("{}", analysis_json(&position.position(), &analysis));
+    // Every answer first, so that a position beyond a partial table prints
+    // nothing at all.
+    let answers = positions
+        .iter()
+        .map(|p| {
+            Ok(analysis_json(
+                &p.position(),
+                &solver.analyse(&table, p.as_ref())?,
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    for answer in answers {
+        println!("{answer}");
     }
     Ok(())
 }

@@ -137,6 +137,27 @@ fn bad_input_is_refused_with_the_reason() {
     );
     let run = tabula(&["solve", "diffusion(width=8)"], "");
     assert!(run.stderr.contains("2.82 TB"), "{}", run.stderr);
+    // A table of the first layers answers for those only.
+    let run = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--layers",
+            "10",
+            "--query",
+            "0001/1000 A",
+            "4444/4444 A",
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(run.stderr.contains("the first 10 layers"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("beyond the layers solved"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout, "");
     // A damaged file is refused and left as it is, never rebuilt over.
     let damaged = scratch("damaged.db");
     let mut bytes = std::fs::read(database()).unwrap();

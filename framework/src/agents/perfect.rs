@@ -49,10 +49,16 @@ impl AgentKind for PerfectKind {
         let path = PathBuf::from(path);
         // Only the header here (building must be cheap); the table is
         // mapped at the first move, once for every agent using the file.
-        let found = Table::read_identity(&path).map_err(|e| e.to_string())?;
+        let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
         let expected = (indexer.identity)(start);
         if found != expected {
             return Err(format!("{} solves {found}, not {expected}", path.display()));
+        }
+        if !complete {
+            return Err(format!(
+                "{} holds only the first layers of {found}; perfect play needs them all",
+                path.display()
+            ));
         }
         Ok(Box::new(PerfectAgent {
             path,
@@ -120,7 +126,8 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
                 self.expected
             )));
         }
-        let analysis = (self.indexer.analyse)(&table, state);
+        let analysis = (self.indexer.analyse)(&table, state)
+            .ok_or_else(|| Forfeit::new("the database does not cover this position"))?;
         let best = analysis.best_moves();
         if best.is_empty() {
             return Err(Forfeit::new("asked to move in a finished game"));
@@ -131,7 +138,9 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
         let mut line = state.clone();
         line.play(mv);
         while pv.len() < PV_PLIES && line.outcome().is_none() {
-            let Some(&next) = (self.indexer.analyse)(&table, &line).best_moves().first() else {
+            let Some(next) =
+                (self.indexer.analyse)(&table, &line).and_then(|a| a.best_moves().first().copied())
+            else {
                 break;
             };
             pv.push(next);

@@ -45,8 +45,14 @@ pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Entry {
 }
 
 /// The value of `state` and of each of its moves, read from `table`,
-/// which must be the table of `state`'s variant (see [`Table::identity`]).
-pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Analysis<G::Move> {
+/// which must be the table of `state`'s variant (see [`Table::identity`]);
+/// `None` when the table does not cover `state` (a table of the first
+/// layers only). A table that covers a position covers its moves' results,
+/// which are in the same or earlier layers.
+pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Option<Analysis<G::Move>> {
+    if state.outcome().is_none() && !table.covers(state.index()) {
+        return None;
+    }
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let moves = legal
@@ -57,8 +63,8 @@ pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Analysis<G::Move> {
             (mv, entry(table, &child).for_mover())
         })
         .collect();
-    Analysis {
+    Some(Analysis {
         entry: entry(table, state),
         moves,
-    }
+    })
 }

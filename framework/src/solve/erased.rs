@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use std::sync::RwLock;
 
 use super::analysis::{analyse, Analysis};
-use super::retrograde::{solve, SolveError, SolveProgress};
+use super::retrograde::{solve_layers, SolveError, SolveProgress};
 use super::table::{Identity, Table};
 use super::value::Entry;
 use super::Indexed;
@@ -25,7 +25,7 @@ pub struct Indexer<G: Game> {
     /// The identity of the table of `state`'s variant.
     pub identity: fn(&G) -> Identity,
     /// The value of a position and its moves (see [`analyse`]).
-    pub analyse: fn(&Table, &G) -> Analysis<G::Move>,
+    pub analyse: fn(&Table, &G) -> Option<Analysis<G::Move>>,
 }
 
 impl<G: Game> Clone for Indexer<G> {
@@ -86,10 +86,12 @@ pub trait Solver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The identity of the table of `game`'s variant.
     fn identity(&self, game: &dyn AnyGame) -> Result<Identity, String>;
-    /// Builds the table of `game`'s variant.
+    /// Builds the table of `game`'s variant: all of it, or its first
+    /// `layers` layers (see [`solve_layers`]).
     fn solve(
         &self,
         game: &dyn AnyGame,
+        layers: Option<usize>,
         progress: Option<&(dyn Fn(&SolveProgress) + Sync)>,
     ) -> Result<Table, SolveError>;
     /// The value of `game`'s position and of each of its moves; refused
@@ -127,6 +129,7 @@ impl<G: Indexed> Solver for Solvable<G> {
     fn solve(
         &self,
         game: &dyn AnyGame,
+        layers: Option<usize>,
         progress: Option<&(dyn Fn(&SolveProgress) + Sync)>,
     ) -> Result<Table, SolveError> {
         let state = self.state(game).map_err(|reason| SolveError::BadIndexing {
@@ -134,7 +137,7 @@ impl<G: Indexed> Solver for Solvable<G> {
             variant: String::new(),
             reason,
         })?;
-        solve(state, progress)
+        solve_layers(state, layers.unwrap_or(usize::MAX), progress)
     }
 
     fn analyse(&self, table: &Table, game: &dyn AnyGame) -> Result<AnyAnalysis, String> {
@@ -146,7 +149,14 @@ impl<G: Indexed> Solver for Solvable<G> {
                 table.identity()
             ));
         }
-        let analysis = analyse(table, state);
+        let analysis = analyse(table, state).ok_or_else(|| {
+            format!(
+                "the database holds only the first {} layers of {}, not {}",
+                table.layers(),
+                table.identity(),
+                game.position()
+            )
+        })?;
         Ok(AnyAnalysis {
             entry: analysis.entry,
             moves: analysis

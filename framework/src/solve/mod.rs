@@ -25,7 +25,7 @@ use std::ops::Range;
 
 pub use analysis::{analyse, Analysis};
 pub use erased::{indexer, register, AnyAnalysis, Indexer, Solvable, Solver};
-pub use retrograde::{solve, SolveError, SolveProgress, MAX_POSITIONS};
+pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
 pub use table::{DbError, Identity, Stats, Table, FORMAT, VERSION};
 pub use value::{Entry, Value};
 

@@ -109,6 +109,18 @@ pub fn solve<G: Indexed>(
     start: &G,
     progress: Option<&(dyn Fn(&SolveProgress) + Sync)>,
 ) -> Result<Table, SolveError> {
+    solve_layers(start, usize::MAX, progress)
+}
+
+/// Solves the first `layers` layers of `start`'s variant only (all of them
+/// when there are fewer): a table that covers the positions of those layers
+/// (for Diffusion, those with at most `layers - 1` stones on the board).
+pub fn solve_layers<G: Indexed>(
+    start: &G,
+    layers: usize,
+    progress: Option<&(dyn Fn(&SolveProgress) + Sync)>,
+) -> Result<Table, SolveError> {
+    let wanted = layers;
     let started = Instant::now();
     let identity = Identity {
         game: G::NAME.to_string(),
@@ -146,7 +158,10 @@ pub fn solve<G: Indexed>(
             identity.positions
         )));
     }
-    let mut codes = vec![0 as Code; identity.positions as usize];
+    let all = layers.len();
+    let layers = &layers[..wanted.min(all)];
+    let covered = layers.last().map_or(0, |l| l.end);
+    let mut codes = vec![0 as Code; covered as usize];
     let mut overflow = Vec::new();
     let mut stats = Stats::default();
     let done = AtomicU64::new(0);
@@ -156,7 +171,7 @@ pub fn solve<G: Indexed>(
             if let Some(progress) = progress {
                 progress(&SolveProgress {
                     done: now,
-                    total: 2 * identity.positions,
+                    total: 2 * covered,
                     layer: number,
                     layers: layers.len(),
                 });
@@ -185,7 +200,14 @@ pub fn solve<G: Indexed>(
     }
     count(&codes, &overflow, &mut stats);
     stats.seconds = started.elapsed().as_secs_f64();
-    Ok(Table::new(identity, stats, codes, overflow))
+    let complete = layers.len() == all;
+    Ok(Table::new(
+        identity,
+        (layers.len(), complete),
+        stats,
+        codes,
+        overflow,
+    ))
 }
 
 /// Counts wins, losses and draws (unreachable indices are draws by code,
@@ -383,7 +405,7 @@ fn solve_layer<G: Indexed>(
     let base = range.start;
 
     // 1. Count: each position's moves, once.
-    let counted: Vec<Result<(Vec<(u16, u32)>, u64), String>> = (0..len.div_ceil(CHUNK))
+    let counted: Vec<Result<Due, String>> = (0..len.div_ceil(CHUNK))
         .into_par_iter()
         .map(|chunk| {
             let mut moves = Vec::new();
@@ -569,6 +591,10 @@ fn solve_layer<G: Indexed>(
         overflow,
     })
 }
+
+/// Positions due at a distance, `(distance, position in the layer)`, and
+/// how many indices of a chunk no game reaches.
+type Due = (Vec<(u16, u32)>, u64);
 
 /// Puts each `(distance, position)` into its distance's bucket.
 fn file(buckets: &mut Vec<Vec<u32>>, due: Vec<(u16, u32)>) {

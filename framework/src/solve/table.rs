@@ -124,9 +124,9 @@ pub enum DbError {
         /// The file.
         path: String,
         /// What the file covers.
-        found: Identity,
+        found: Box<Identity>,
         /// What was asked for.
-        expected: Identity,
+        expected: Box<Identity>,
     },
 }
 
@@ -138,6 +138,10 @@ struct Header {
     #[serde(flatten)]
     identity: Identity,
     encoding: String,
+    /// Entries stored: all positions, or the first layers' only.
+    covered: u64,
+    /// How many layers those are.
+    layers: usize,
     overflow: u64,
     stats: Stats,
     /// CRC-32 of the codes and the overflow list.
@@ -164,6 +168,9 @@ impl Deref for Codes {
 /// The value of every position of one variant of a game.
 pub struct Table {
     identity: Identity,
+    /// The layers stored (the first ones), and whether they are all.
+    layers: usize,
+    complete: bool,
     stats: Stats,
     codes: Codes,
     /// The entries whose distance does not fit a code, by index.
@@ -183,14 +190,17 @@ impl Table {
     /// A table from built codes and overflow entries (sorted here).
     pub(crate) fn new(
         identity: Identity,
+        (layers, complete): (usize, bool),
         stats: Stats,
         codes: Vec<Code>,
         mut overflow: Vec<(u64, Entry)>,
     ) -> Self {
-        debug_assert_eq!(codes.len() as u64, identity.positions);
+        debug_assert!(codes.len() as u64 <= identity.positions);
         overflow.sort_by_key(|&(index, _)| index);
         Table {
             identity,
+            layers,
+            complete,
             stats,
             codes: Codes::Owned(codes),
             overflow,
@@ -207,10 +217,31 @@ impl Table {
         &self.stats
     }
 
+    /// Whether the table holds every position of its variant, not only
+    /// the first layers (`tabula solve --layers`).
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// How many layers (the first ones) the table holds.
+    pub fn layers(&self) -> usize {
+        self.layers
+    }
+
+    /// Whether the table holds the entry of index `index`.
+    pub fn covers(&self, index: u64) -> bool {
+        index < self.codes.len() as u64
+    }
+
+    /// Entries the table holds: all its variant's positions when complete.
+    pub fn covered(&self) -> u64 {
+        self.codes.len() as u64
+    }
+
     /// The entry of the position with index `index`, for its side to move.
     ///
     /// # Panics
-    /// If `index` is not below the table's size.
+    /// If the table does not [cover](Table::covers) `index`.
     pub fn get(&self, index: u64) -> Entry {
         let code = self.codes[index as usize];
         if code == OVERFLOW {
@@ -254,6 +285,8 @@ impl Table {
             version: VERSION,
             identity: self.identity.clone(),
             encoding: ENCODING.to_string(),
+            covered: self.codes.len() as u64,
+            layers: self.layers,
             overflow: self.overflow.len() as u64,
             stats: self.stats.clone(),
             crc32: crc.finalize(),
@@ -295,11 +328,14 @@ impl Table {
         Ok(MAGIC.len() as u64 + 8 + (header.len() + self.codes.len() + overflow.len()) as u64)
     }
 
-    /// The header of the database at `path`, checked (magic, version,
-    /// header checksum, file length) without reading the table: cheap, for
-    /// refusing a wrong file early.
-    pub fn read_identity(path: &Path) -> Result<Identity, DbError> {
-        Ok(read_header(path)?.0.identity)
+    /// The identity in the header of the database at `path`, and whether
+    /// the table is complete, checked (magic, version, header checksum, file
+    /// length) without reading the table: cheap, for refusing a wrong file
+    /// early.
+    pub fn read_identity(path: &Path) -> Result<(Identity, bool), DbError> {
+        let header = read_header(path)?.0;
+        let complete = header.covered == header.identity.positions;
+        Ok((header.identity, complete))
     }
 
     /// Loads and checks the database at `path`: magic, version, header
@@ -315,7 +351,7 @@ impl Table {
             path: name.clone(),
             error,
         })?;
-        let positions = header.identity.positions as usize;
+        let positions = header.covered as usize;
         let overflow_start = offset + positions;
         if map.len() as u64 != overflow_start as u64 + OVERFLOW_BYTES * header.overflow {
             return Err(DbError::Length {
@@ -356,7 +392,9 @@ impl Table {
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::Random);
         Ok(Table {
+            complete: header.covered == header.identity.positions,
             identity: header.identity,
+            layers: header.layers,
             stats: header.stats,
             codes: Codes::Mapped { map, offset },
             overflow,
@@ -409,8 +447,8 @@ pub(crate) fn check_identity(
     } else {
         Err(DbError::Mismatch {
             path: path.to_string(),
-            found: found.clone(),
-            expected: expected.clone(),
+            found: Box::new(found.clone()),
+            expected: Box::new(expected.clone()),
         })
     }
 }
@@ -483,8 +521,14 @@ fn read_header(path: &Path) -> Result<(Header, usize, File), DbError> {
     }
     let header: Header =
         serde_json::from_value(value).map_err(|e| corrupt(format!("header: {e}")))?;
+    if header.covered > header.identity.positions {
+        return Err(corrupt(format!(
+            "{} entries for {} positions",
+            header.covered, header.identity.positions
+        )));
+    }
     let expected = header_end
-        .checked_add(header.identity.positions)
+        .checked_add(header.covered)
         .and_then(|n| n.checked_add(header.overflow.checked_mul(OVERFLOW_BYTES)?))
         .ok_or_else(|| corrupt("impossible sizes in the header".to_string()))?;
     if expected != actual {

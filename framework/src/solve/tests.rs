@@ -243,7 +243,7 @@ fn the_solver_matches_a_fixed_point_computation() {
         node: 250,
         to_move: 1,
     };
-    let analysis = analyse(&table, &state);
+    let analysis = analyse(&table, &state).unwrap();
     assert_eq!(analysis.entry, Entry::loss(250));
     assert_eq!(analysis.moves, vec![(0, Entry::loss(250))]);
     assert_eq!(analysis.best_moves(), vec![0]);
@@ -260,5 +260,37 @@ fn long_distances_survive_the_file() {
         assert_eq!(loaded.get(index), table.get(index));
     }
     assert_eq!(loaded.stats(), table.stats());
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn the_first_layers_alone_make_a_partial_table() {
+    let start = Walk::new(&Params::default()).unwrap();
+    let full = solve(&start, None).unwrap();
+    let partial = solve_layers(&start, 3, None).unwrap();
+    assert!(full.is_complete());
+    assert!(!partial.is_complete());
+    assert_eq!(partial.layers(), 3);
+    let covered = graph().layers[2].end;
+    assert_eq!(partial.covered(), covered);
+    for index in 0..covered {
+        assert_eq!(partial.get(index), full.get(index), "node {index}");
+    }
+    assert!(!partial.covers(covered));
+    let beyond = Walk {
+        node: covered as u32 + 5,
+        to_move: 0,
+    };
+    assert!(analyse(&partial, &beyond).is_none());
+    assert!(analyse(&full, &beyond).is_some());
+    // The file keeps the coverage.
+    let path = std::env::temp_dir().join(format!("tabula-walk-part-{}.db", std::process::id()));
+    partial.save(&path).unwrap();
+    let (identity, complete) = Table::read_identity(&path).unwrap();
+    assert_eq!(identity, *full.identity());
+    assert!(!complete);
+    let loaded = Table::load(&path).unwrap();
+    assert_eq!((loaded.layers(), loaded.covered()), (3, covered));
+    assert!(!loaded.is_complete());
     let _ = std::fs::remove_file(&path);
 }
