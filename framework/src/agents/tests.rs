@@ -102,7 +102,10 @@ fn durations_read_exactly_and_print_shortest() {
 #[test]
 fn the_registry_lists_every_kind_with_its_parameters() {
     let registry = registry();
-    assert_eq!(registry.agent_names(), ["human", "random", "mcts"]);
+    assert_eq!(
+        registry.agent_names(),
+        ["human", "random", "mcts", "perfect"]
+    );
     let mcts = registry.agent_kinds().find(|k| k.name == "mcts").unwrap();
     let names: Vec<&str> = mcts.params.iter().map(|p| p.name).collect();
     for name in [

@@ -151,7 +151,12 @@ struct Header {
 /// The code bytes: built in memory, or mapped from a checked file.
 enum Codes {
     Owned(Vec<Code>),
-    Mapped { map: memmap2::Mmap, offset: usize },
+    /// The codes are `map[offset..offset + len]`.
+    Mapped {
+        map: memmap2::Mmap,
+        offset: usize,
+        len: usize,
+    },
 }
 
 impl Deref for Codes {
@@ -160,7 +165,7 @@ impl Deref for Codes {
     fn deref(&self) -> &[Code] {
         match self {
             Codes::Owned(codes) => codes,
-            Codes::Mapped { map, offset } => &map[*offset..],
+            Codes::Mapped { map, offset, len } => &map[*offset..*offset + *len],
         }
     }
 }
@@ -396,7 +401,11 @@ impl Table {
             identity: header.identity,
             layers: header.layers,
             stats: header.stats,
-            codes: Codes::Mapped { map, offset },
+            codes: Codes::Mapped {
+                map,
+                offset,
+                len: positions,
+            },
             overflow,
         })
     }
