@@ -56,7 +56,7 @@ fn every_entry_agrees_with_its_moves() {
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     let mut moves = Vec::new();
     for index in 1..table.identity().positions {
-        let state = start.from_index(index).unwrap();
+        let state = start.position_at(index).unwrap();
         let entry = table.get(index);
         if let Some(outcome) = state.outcome() {
             assert_eq!(entry, final_entry(&state, outcome), "{}", state.position());
@@ -169,7 +169,7 @@ fn brute_force_agrees_on_random_positions() {
     let (mut decided, mut undecided) = (0, 0);
     while decided < 150 || undecided < 40 {
         let index = rng.random_range(1..table.identity().positions);
-        let state = start.from_index(index).unwrap();
+        let state = start.position_at(index).unwrap();
         let entry = table.get(index);
         let near = entry.plies.is_some_and(|p| p <= DEPTH);
         if (near && decided >= 150) || (!near && undecided >= 40) {

@@ -71,7 +71,7 @@ pub trait Indexed: Game {
 
     /// A position with index `index` of this variant; `None` for an index
     /// no game can reach (its entry is then meaningless).
-    fn from_index(&self, index: u64) -> Option<Self>;
+    fn position_at(&self, index: u64) -> Option<Self>;
 
     /// Appends to `out` every position `p` (the game not over in `p`) with a
     /// move that leads to `self` and stays in `self`'s layer, once for each

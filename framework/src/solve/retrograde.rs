@@ -414,7 +414,7 @@ fn solve_layer<G: Indexed>(
             let mut unreachable = 0;
             let chunk_range = chunk * CHUNK..((chunk + 1) * CHUNK).min(len);
             for i in chunk_range.clone() {
-                let Some(state) = start.from_index(base + i as u64) else {
+                let Some(state) = start.position_at(base + i as u64) else {
                     unreachable += 1;
                     continue;
                 };
@@ -503,7 +503,7 @@ fn solve_layer<G: Indexed>(
                 let mut due = Vec::new();
                 let next = plies16(d as u32 + 1)?;
                 for &(i, entry) in chunk {
-                    let state = start.from_index(base + u64::from(i)).ok_or_else(|| {
+                    let state = start.position_at(base + u64::from(i)).ok_or_else(|| {
                         format!(
                             "index {} was decided but has no position",
                             base + u64::from(i)

@@ -35,7 +35,8 @@ fn graph() -> &'static Graph {
         let nodes = CHAIN + LAYER * LAYERS;
         let mut moves = vec![Vec::new(); nodes];
         let mut won = vec![None; nodes];
-        let mut layers = vec![0..CHAIN as u64];
+        let mut layers = Vec::new();
+        layers.push(0..CHAIN as u64);
         won[0] = Some(false);
         for (k, targets) in moves.iter_mut().enumerate().take(CHAIN).skip(1) {
             targets.push(k as u32 - 1);
@@ -137,7 +138,7 @@ impl Indexed for Walk {
     fn index(&self) -> u64 {
         u64::from(self.node)
     }
-    fn from_index(&self, index: u64) -> Option<Self> {
+    fn position_at(&self, index: u64) -> Option<Self> {
         (index < self.index_count()).then_some(Walk {
             node: index as u32,
             to_move: 0,

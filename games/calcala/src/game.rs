@@ -105,7 +105,7 @@ pub struct Calcala {
 impl Calcala {
     /// The start position of `setup` for `players` (2–4) players.
     pub fn start(players: usize, setup: Setup) -> Calcala {
-        let board = std::array::from_fn(|i| setup.stones(Pit::from_index(i)));
+        let board = std::array::from_fn(|i| setup.stones(Pit::position_at(i)));
         Calcala::from_parts(board, [0; 4], players, 0)
     }
 
@@ -159,7 +159,7 @@ impl Calcala {
             if stones == 0 {
                 continue;
             }
-            let pit = Pit::from_index(index);
+            let pit = Pit::position_at(index);
             let mut dirs = FIRST_STEP[index];
             while dirs != 0 {
                 let dir = Direction::ALL[dirs.trailing_zeros() as usize];
@@ -247,7 +247,7 @@ impl Game for Calcala {
             let pit = pair >> 3;
             if self.board[pit] != 0 && FIRST_STEP[pit] & 1 << (pair & 7) != 0 {
                 return Some(Move {
-                    pit: Pit::from_index(pit),
+                    pit: Pit::position_at(pit),
                     dir: Direction::ALL[pair & 7],
                 });
             }

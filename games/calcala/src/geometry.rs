@@ -19,7 +19,7 @@ impl Pit {
     }
 
     /// The pit with this index (0..36).
-    pub(crate) const fn from_index(index: usize) -> Pit {
+    pub(crate) const fn position_at(index: usize) -> Pit {
         assert!(index < PITS);
         Pit(index as u8)
     }
@@ -41,7 +41,7 @@ impl Pit {
 
     /// Every pit, A1 to F6.
     pub fn all() -> impl Iterator<Item = Pit> {
-        (0..PITS).map(Pit::from_index)
+        (0..PITS).map(Pit::position_at)
     }
 }
 
@@ -163,7 +163,7 @@ const fn step(pit: Pit, dir: Direction) -> (Pit, Direction) {
         (c, r, dc, dr)
     };
     (
-        Pit::from_index((r * side + c) as usize),
+        Pit::position_at((r * side + c) as usize),
         Direction::from_delta(dc, dr),
     )
 }
@@ -172,7 +172,7 @@ const fn next_table() -> [Heading; PITS * 8] {
     let mut table = [0; PITS * 8];
     let mut i = 0;
     while i < PITS * 8 {
-        let (pit, dir) = step(Pit::from_index(i >> 3), Direction::ALL[i & 7]);
+        let (pit, dir) = step(Pit::position_at(i >> 3), Direction::ALL[i & 7]);
         table[i] = heading(pit, dir);
         i += 1;
     }
@@ -218,7 +218,7 @@ pub fn may_start(pit: Pit, dir: Direction) -> bool {
 pub fn step_from(pit: Pit, dir: Direction) -> (Pit, Direction) {
     let h = next(heading(pit, dir));
     (
-        Pit::from_index(heading_pit(h)),
+        Pit::position_at(heading_pit(h)),
         Direction::ALL[(h & 7) as usize],
     )
 }

@@ -148,12 +148,12 @@ pub(crate) struct Trace {
 impl Observer for Trace {
     fn pick_up(&mut self, pit: usize, stones: u8) {
         self.events.push(Event::PickUp {
-            pit: Pit::from_index(pit),
+            pit: Pit::position_at(pit),
             stones,
         });
     }
     fn drop_stone(&mut self, pit: usize) {
-        self.events.push(Event::Drop(Pit::from_index(pit)));
+        self.events.push(Event::Drop(Pit::position_at(pit)));
     }
     fn relay_moment(&mut self, moment: usize) {
         debug_assert_eq!(moment, self.moments.len());
@@ -161,7 +161,7 @@ impl Observer for Trace {
     }
     fn capture(&mut self, pit: usize, stones: u8) {
         self.events.push(Event::Capture {
-            pit: Pit::from_index(pit),
+            pit: Pit::position_at(pit),
             stones,
         });
     }

@@ -54,7 +54,7 @@ impl Cell {
     }
 
     /// The cell with index `i` (0 = A1 … 60 = I9).
-    pub(crate) const fn from_index(i: usize) -> Cell {
+    pub(crate) const fn position_at(i: usize) -> Cell {
         Cell(i as u8)
     }
 

@@ -173,7 +173,7 @@ fn nth_cell(mut bits: u64, n: usize) -> Cell {
     for _ in 0..n {
         bits &= bits - 1;
     }
-    Cell::from_index(bits.trailing_zeros() as usize)
+    Cell::position_at(bits.trailing_zeros() as usize)
 }
 
 /// Why a move is illegal; turned into text only when a user needs it.

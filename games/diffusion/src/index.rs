@@ -144,13 +144,13 @@ impl Indexed for Diffusion {
         }
     }
 
-    fn from_index(&self, index: u64) -> Option<Self> {
+    fn position_at(&self, index: u64) -> Option<Self> {
         match 2 * self.width() {
-            8 => from_index::<8>(self, index),
-            12 => from_index::<12>(self, index),
-            16 => from_index::<16>(self, index),
-            20 => from_index::<20>(self, index),
-            _ => from_index::<24>(self, index),
+            8 => position_at::<8>(self, index),
+            12 => position_at::<12>(self, index),
+            16 => position_at::<16>(self, index),
+            20 => position_at::<20>(self, index),
+            _ => position_at::<24>(self, index),
         }
     }
 
@@ -208,8 +208,8 @@ fn index<const P: usize>(state: &Diffusion) -> u64 {
     index
 }
 
-/// [`Indexed::from_index`] for `P` pits.
-fn from_index<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffusion> {
+/// [`Indexed::position_at`] for `P` pits.
+fn position_at<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffusion> {
     let ranking = Ranking::of(template);
     if index >= *ranking.offset.last()? {
         return None;
@@ -275,13 +275,13 @@ mod tests {
         assert_eq!(layers[0], 0..1);
         assert_eq!(layers.last().unwrap().end, count);
         for index in 1..count {
-            let state = start.from_index(index).unwrap();
+            let state = start.position_at(index).unwrap();
             assert_eq!(state.to_move(), 0);
             assert_eq!(state.index(), index);
             assert!(layers[state.layer()].contains(&index));
         }
-        assert!(start.from_index(0).is_none());
-        assert!(start.from_index(count).is_none());
+        assert!(start.position_at(0).is_none());
+        assert!(start.position_at(count).is_none());
     }
 
     #[test]
@@ -298,7 +298,7 @@ mod tests {
                 }
                 rotated.set_to_move(1 - state.to_move());
                 assert_eq!(state.index(), rotated.index(), "{}", state.position());
-                let back = start.from_index(state.index()).unwrap();
+                let back = start.position_at(state.index()).unwrap();
                 assert_eq!(back.index(), state.index());
                 // The rotation plays alike: the same outcome for the side to move.
                 let outcome = |s: &Diffusion| s.outcome().map(|o| o.is_winner(s.to_move()));
@@ -320,7 +320,7 @@ mod tests {
             assert_eq!(start.variant(), format!("width={width},blocks=halves"));
             let index = start.index();
             assert_eq!(
-                start.from_index(index).unwrap().position(),
+                start.position_at(index).unwrap().position(),
                 start.position()
             );
         }
