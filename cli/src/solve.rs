@@ -197,17 +197,19 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     };
     let stats = table.stats();
     let total = table.covered() - stats.unreachable;
-    if !table.is_complete() {
-        report(format!(
-            "the database holds the first {} layers only: {} positions",
+    let name = match table.is_complete() {
+        true => table.identity().to_string(),
+        false => format!(
+            "{}({}), first {} layers: {} positions",
+            table.identity().game,
+            table.identity().variant,
             table.layers(),
             thousands(table.covered())
-        ));
-    }
+        ),
+    };
     report(format!(
-        "{}: wins {} ({}), losses {} ({}), draws {} ({}) for the side to move; \
+        "{name}: wins {} ({}), losses {} ({}), draws {} ({}) for the side to move; \
          {} unreachable; the longest win or loss takes {} plies",
-        table.identity(),
         thousands(stats.wins),
         percent(stats.wins, total),
         thousands(stats.losses),

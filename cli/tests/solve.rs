@@ -151,7 +151,16 @@ fn bad_input_is_refused_with_the_reason() {
         "",
     );
     assert!(!run.ok);
-    assert!(run.stderr.contains("the first 10 layers"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("first 10 layers: 22,990 positions"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("holds only the first 10 layers"),
+        "{}",
+        run.stderr
+    );
     assert!(
         run.stderr.contains("beyond the layers solved"),
         "{}",
