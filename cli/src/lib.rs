@@ -1,11 +1,14 @@
-//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench` and `perft`, over any
+//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
+//! `solve` and `analyse`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line.
 
+mod analyse;
 mod arena;
 pub mod engine;
 mod files;
 pub mod repl;
+mod solve;
 mod tools;
 
 use std::process::ExitCode;
@@ -79,6 +82,12 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Solve a game exactly: build its database (or load it), and look up
+    /// positions with the value of every move.
+    Solve(solve::SolveArgs),
+    /// Judge every agent's moves in a tournament's games against perfect
+    /// play: the share that keeps the value, and the blunders, by phase.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Runs the command line with the games of `registry`.
@@ -117,6 +126,8 @@ pub fn main_with(registry: Registry) -> ExitCode {
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
         Some(Command::Arena(args)) => arena::run(&registry, args),
         Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
+        Some(Command::Solve(args)) => solve::run(&registry, args),
+        Some(Command::Analyse(args)) => analyse::run(&registry, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,6 +27,7 @@ mod registry;
 pub mod render;
 pub mod rng;
 pub mod search;
+pub mod solve;
 mod spec;
 #[cfg(test)]
 mod test_games;

@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Agent, AlphaBetaKind, EngineKind, GreedyKind, MctsKind, RandomKind};
+use super::{Agent, AlphaBetaKind, EngineKind, GreedyKind, MctsKind, PerfectKind, RandomKind};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 
@@ -107,6 +107,9 @@ pub type Builtin = (
     (),
     (
         (One<RandomKind>, One<GreedyKind>),
-        ((One<MctsKind>, One<AlphaBetaKind>), One<EngineKind>),
+        (
+            (One<MctsKind>, One<AlphaBetaKind>),
+            (One<EngineKind>, One<PerfectKind>),
+        ),
     ),
 );

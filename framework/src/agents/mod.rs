@@ -45,6 +45,7 @@ mod any;
 mod engine;
 mod kind;
 mod mcts;
+mod perfect;
 mod random;
 mod spec;
 
@@ -55,6 +56,7 @@ pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind};
 pub(crate) use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
 pub use mcts::MctsKind;
+pub use perfect::PerfectKind;
 pub use random::{RandomAgent, RandomKind};
 pub use spec::{AgentError, AgentSpec, HUMAN};
 

@@ -107,7 +107,15 @@ fn the_registry_lists_every_kind_with_its_parameters() {
     let registry = registry();
     assert_eq!(
         registry.agent_names(),
-        ["human", "random", "greedy", "mcts", "alphabeta", "engine"]
+        [
+            "human",
+            "random",
+            "greedy",
+            "mcts",
+            "alphabeta",
+            "engine",
+            "perfect"
+        ]
     );
     let mcts = registry.agent_kinds().find(|k| k.name == "mcts").unwrap();
     let names: Vec<&str> = mcts.params.iter().map(|p| p.name).collect();
