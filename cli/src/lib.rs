@@ -1,11 +1,14 @@
 //! The `tabula` command: the REPL, `list`, `agents`, `arena`, `bench` and `perft`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
-//! its registry and gets the whole command line.
+//! its registry and gets the whole command line; [`arena_summary`] plays a
+//! tournament for a program (the Python bindings) and returns its summary.
 
 mod arena;
 mod files;
 pub mod repl;
 mod tools;
+
+pub use arena::summary as arena_summary;
 
 use std::process::ExitCode;
 

@@ -28,6 +28,7 @@
 mod game;
 mod geometry;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;
