@@ -1,7 +1,8 @@
 //! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
 //! `solve` and `analyse`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
-//! its registry and gets the whole command line.
+//! its registry and gets the whole command line; [`arena_summary`] plays a
+//! tournament for a program (the Python bindings) and returns its summary.
 
 mod analyse;
 mod arena;
@@ -10,6 +11,8 @@ mod files;
 pub mod repl;
 mod solve;
 mod tools;
+
+pub use arena::summary as arena_summary;
 
 use std::process::ExitCode;
 

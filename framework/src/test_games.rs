@@ -67,6 +67,15 @@ impl Game for Nim {
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 3).then(|| action as u8 + 1)
     }
+    /// The stones left, then the seat to move counted from the observer.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1 + self.players]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        out[0] = self.left.into();
+        out[1 + (self.to_move + self.players - seat) % self.players] = 1.0;
+    }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.trim()
             .parse()

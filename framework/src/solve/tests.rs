@@ -120,6 +120,14 @@ impl Game for Walk {
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 4).then_some(action as u8)
     }
+    /// The node, then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out[0] = self.node as f32;
+        out[1] = if seat == self.to_move { 1.0 } else { 0.0 };
+    }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.parse()
             .map_err(|_| MoveError::syntax(text, "a number"))

@@ -29,6 +29,7 @@ mod game;
 mod geometry;
 mod index;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;
