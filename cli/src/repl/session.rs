@@ -23,6 +23,8 @@ pub struct Session {
     /// How many of `moves` the user has seen: drawn on a board or told in
     /// words (see [`Session::untold`]).
     told: usize,
+    /// The database `solve load` loaded, for `solve`.
+    pub solution: Option<super::solve::Solution>,
 }
 
 impl Session {
@@ -38,6 +40,7 @@ impl Session {
             agents: (0..players).map(|_| None).collect(),
             seed: 0,
             told: 0,
+            solution: None,
         }
     }
 
