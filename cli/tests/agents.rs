@@ -23,7 +23,7 @@ fn solved_diffusion() -> PathBuf {
         ],
         "",
     );
-    assert!(run.ok, "{}", run.stderr);
+    assert!(run.ok && run.stdout.contains("solved in"), "{}", run.stderr);
     path
 }
 
