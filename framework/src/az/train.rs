@@ -652,3 +652,41 @@ fn play_out<G: Game>(
         .or_else(|| state.evaluate())
         .unwrap_or_else(|| even_scores(state.players()))
 }
+
+/// A training run of any registered game, as the CLI drives it (see
+/// [`GameEntry::trainer`](crate::GameEntry::trainer)).
+pub trait AnyTrainer: Send {
+    /// One iteration: self-play, training, and an evaluation when due.
+    fn iterate(&mut self) -> IterationReport;
+    /// Iterations done.
+    fn iteration(&self) -> u64;
+    /// The run's settings.
+    fn config(&self) -> &TrainConfig;
+    /// Changes the thread count (results do not depend on it).
+    fn set_threads(&mut self, threads: usize);
+    /// Writes the current network as a model file.
+    fn save_model(&self, path: &Path) -> Result<(), ModelError>;
+    /// Writes a checkpoint to resume from.
+    fn save_checkpoint(&self, path: &Path) -> Result<(), ModelError>;
+}
+
+impl<G: Game> AnyTrainer for Trainer<G> {
+    fn iterate(&mut self) -> IterationReport {
+        Trainer::iterate(self)
+    }
+    fn iteration(&self) -> u64 {
+        Trainer::iteration(self)
+    }
+    fn config(&self) -> &TrainConfig {
+        Trainer::config(self)
+    }
+    fn set_threads(&mut self, threads: usize) {
+        Trainer::set_threads(self, threads)
+    }
+    fn save_model(&self, path: &Path) -> Result<(), ModelError> {
+        Trainer::save_model(self, path)
+    }
+    fn save_checkpoint(&self, path: &Path) -> Result<(), ModelError> {
+        Trainer::save_checkpoint(self, path)
+    }
+}
