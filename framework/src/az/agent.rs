@@ -131,8 +131,8 @@ type Cached = (ModelHeader, Arc<Net>);
 /// Models by path, read once for all the agents that use them (the arena
 /// builds every agent for every game): reloaded when the file changes.
 fn cached_model(path: &Path) -> Result<Cached, super::ModelError> {
-    static CACHE: Mutex<Option<HashMap<PathBuf, (Option<std::time::SystemTime>, Cached)>>> =
-        Mutex::new(None);
+    type Cache = HashMap<PathBuf, (Option<std::time::SystemTime>, Cached)>;
+    static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
     let stamp = std::fs::metadata(path).and_then(|m| m.modified()).ok();
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     let cache = cache.get_or_insert_with(HashMap::new);

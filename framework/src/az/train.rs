@@ -150,6 +150,9 @@ struct Replay {
     len: usize,
 }
 
+/// One training position: observation, policy target, value target.
+type Example = (Vec<f32>, Vec<f32>, Vec<f32>);
+
 /// One self-play position waiting for its game's result.
 struct Pending {
     observation: Vec<f32>,
@@ -243,7 +246,7 @@ impl<G: Game> Trainer<G> {
         let loss = self.fit();
         self.iteration += 1;
         let (mut vs_previous, mut vs_mcts) = (None, None);
-        if self.config.eval_every > 0 && self.iteration % self.config.eval_every == 0 {
+        if self.config.eval_every > 0 && self.iteration.is_multiple_of(self.config.eval_every) {
             let previous = self
                 .previous
                 .take()
@@ -278,13 +281,13 @@ impl<G: Game> Trainer<G> {
     /// Plays this iteration's self-play games, split over the threads,
     /// each thread running its games side by side with batched leaf
     /// evaluation. The examples come back in game order.
-    fn self_play(&mut self) -> Vec<(Vec<f32>, Vec<f32>, Vec<f32>)> {
+    fn self_play(&mut self) -> Vec<Example> {
         let count = self.config.games_per_iteration;
         let threads = self.config.threads.clamp(1, count.max(1));
         let per = count.div_ceil(threads);
         let games: Vec<u64> = (0..count as u64).collect();
         let this = &*self;
-        let results: Vec<Vec<(Vec<f32>, Vec<f32>, Vec<f32>)>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<Example>> = std::thread::scope(|scope| {
             let handles: Vec<_> = games
                 .chunks(per.max(1))
                 .map(|chunk| scope.spawn(move || this.play_games(chunk)))
@@ -299,7 +302,7 @@ impl<G: Game> Trainer<G> {
     }
 
     /// Plays the self-play games numbered `games` side by side.
-    fn play_games(&self, games: &[u64]) -> Vec<(Vec<f32>, Vec<f32>, Vec<f32>)> {
+    fn play_games(&self, games: &[u64]) -> Vec<Example> {
         let config = &self.config;
         let shape = self.header.shape;
         let mut rngs: Vec<Rng> = games
@@ -309,8 +312,7 @@ impl<G: Game> Trainer<G> {
         let mut states: Vec<G> = games.iter().map(|_| self.start.clone()).collect();
         let mut histories: Vec<Vec<Pending>> = games.iter().map(|_| Vec::new()).collect();
         let mut finished: Vec<Option<Scores>> = vec![None; games.len()];
-        let mut examples: Vec<Vec<(Vec<f32>, Vec<f32>, Vec<f32>)>> =
-            games.iter().map(|_| Vec::new()).collect();
+        let mut examples: Vec<Vec<Example>> = games.iter().map(|_| Vec::new()).collect();
         loop {
             let active: Vec<usize> = (0..games.len())
                 .filter(|&i| finished[i].is_none())
@@ -552,7 +554,7 @@ impl<G: Game> Trainer<G> {
 }
 
 impl Replay {
-    fn push(&mut self, (obs, policy, value): (Vec<f32>, Vec<f32>, Vec<f32>), capacity: usize) {
+    fn push(&mut self, (obs, policy, value): Example, capacity: usize) {
         let capacity = capacity.max(1);
         if self.len < capacity {
             self.data.observations.extend(obs);
