@@ -1,5 +1,5 @@
 //! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
-//! `solve` and `analyse`, over any
+//! `solve`, `analyse` and `train`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line; [`arena_summary`] plays a
 //! tournament for a program (the Python bindings) and returns its summary.
@@ -11,6 +11,7 @@ mod files;
 pub mod repl;
 mod solve;
 mod tools;
+mod train;
 
 pub use arena::summary as arena_summary;
 
@@ -91,6 +92,9 @@ enum Command {
     /// Judge every agent's moves in a tournament's games against perfect
     /// play: the share that keeps the value, and the blunders, by phase.
     Analyse(analyse::AnalyseArgs),
+    /// Train a network for the `az` agent by self-play: progress lines, a
+    /// CSV and SVG training curve, checkpoints to resume (docs/az.md).
+    Train(train::TrainArgs),
 }
 
 /// Runs the command line with the games of `registry`.
@@ -131,6 +135,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
         Some(Command::Solve(args)) => solve::run(&registry, args),
         Some(Command::Analyse(args)) => analyse::run(&registry, args),
+        Some(Command::Train(args)) => train::run(&registry, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

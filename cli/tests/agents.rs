@@ -41,6 +41,8 @@ fn spec_for(kind: &str, database: &str) -> String {
         "alphabeta" => "alphabeta(depth=2)".into(),
         "engine" => engine,
         "perfect" => format!("perfect(db=\"{database}\")"),
+        // No model: the untrained network (uniform priors, even values).
+        "az" => "az(iterations=20)".into(),
         _ => panic!("agent kind `{kind}` has no test spec in cli/tests/agents.rs"),
     }
 }

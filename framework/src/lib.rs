@@ -10,6 +10,7 @@
 pub mod agents;
 pub mod alphabeta;
 mod any;
+pub mod az;
 pub mod bench;
 pub mod conformance;
 mod error;

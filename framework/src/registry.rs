@@ -14,12 +14,14 @@
 //! ```
 
 use std::marker::PhantomData;
+use std::path::Path;
 
 use crate::agents::{
     AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, Builtin, One,
     TypedAgent,
 };
 use crate::any::{AnyGame, Boxed};
+use crate::az::{AnyTrainer, TrainConfig, Trainer};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 use crate::solve::{Indexed, Solvable, Solver};
@@ -46,6 +48,20 @@ pub trait GameEntry: Send + Sync {
         seed: u64,
         game: &dyn AnyGame,
     ) -> Result<Box<dyn AnyAgent>, String>;
+    /// Starts a self-play training run (`tabula train`) from `game`, a
+    /// start position of this game; `config.game` names its variant.
+    fn trainer(
+        &self,
+        game: &dyn AnyGame,
+        config: TrainConfig,
+    ) -> Result<Box<dyn AnyTrainer>, String>;
+    /// Resumes a training run from its checkpoint, which must be of
+    /// `game`'s variant.
+    fn resume_trainer(
+        &self,
+        game: &dyn AnyGame,
+        checkpoint: &Path,
+    ) -> Result<Box<dyn AnyTrainer>, String>;
 }
 
 struct Entry<G: Game> {
@@ -93,6 +109,39 @@ impl<G: Game> GameEntry for Entry<G> {
             agent,
             spec: spec.clone(),
         }))
+    }
+
+    fn trainer(
+        &self,
+        game: &dyn AnyGame,
+        config: TrainConfig,
+    ) -> Result<Box<dyn AnyTrainer>, String> {
+        let state = Self::state_of(game)?;
+        if state.outcome().is_some() {
+            return Err("cannot train from a finished game".into());
+        }
+        Ok(Box::new(Trainer::new(state.clone(), config)))
+    }
+
+    fn resume_trainer(
+        &self,
+        game: &dyn AnyGame,
+        checkpoint: &Path,
+    ) -> Result<Box<dyn AnyTrainer>, String> {
+        let state = Self::state_of(game)?;
+        let trainer = Trainer::load_checkpoint(state.clone(), &game.spec(), checkpoint)
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(trainer))
+    }
+}
+
+impl<G: Game> Entry<G> {
+    /// The typed state behind `game`.
+    fn state_of(game: &dyn AnyGame) -> Result<&G, String> {
+        game.as_any()
+            .downcast_ref::<Boxed<G>>()
+            .map(|boxed| &boxed.state)
+            .ok_or_else(|| format!("the state given is not one of {}", G::NAME))
     }
 }
 

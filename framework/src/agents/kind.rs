@@ -4,6 +4,7 @@
 use std::marker::PhantomData;
 
 use super::{Agent, AlphaBetaKind, EngineKind, GreedyKind, MctsKind, PerfectKind, RandomKind};
+use crate::az::AzKind;
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 
@@ -109,7 +110,7 @@ pub type Builtin = (
         (One<RandomKind>, One<GreedyKind>),
         (
             (One<MctsKind>, One<AlphaBetaKind>),
-            (One<EngineKind>, One<PerfectKind>),
+            ((One<EngineKind>, One<PerfectKind>), One<AzKind>),
         ),
     ),
 );

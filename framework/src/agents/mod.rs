@@ -57,6 +57,7 @@ pub(crate) use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
 pub use mcts::MctsKind;
 pub use perfect::PerfectKind;
+pub(crate) use random::SEED;
 pub use random::{RandomAgent, RandomKind};
 pub use spec::{AgentError, AgentSpec, HUMAN};
 

@@ -114,7 +114,8 @@ fn the_registry_lists_every_kind_with_its_parameters() {
             "mcts",
             "alphabeta",
             "engine",
-            "perfect"
+            "perfect",
+            "az"
         ]
     );
     let mcts = registry.agent_kinds().find(|k| k.name == "mcts").unwrap();

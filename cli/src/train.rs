@@ -1,0 +1,285 @@
+//! `tabula train`: the self-play training loop of the `az` agent, with
+//! progress lines, a CSV and an SVG training curve, and checkpoints to
+//! resume from (see docs/az.md).
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use tabula::az::{AnyTrainer, IterationReport, MatchScore, TrainConfig};
+use tabula::Registry;
+
+/// The `train` subcommand's options.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// The game and variant, e.g. `diffusion` or `calcala(players=3)`.
+    game: String,
+    /// Stop after the iteration that passes this many minutes.
+    #[arg(long)]
+    minutes: Option<f64>,
+    /// Stop after this many iterations in all (with --minutes, whichever
+    /// comes first).
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// The run's folder: checkpoint.az, model.az (the latest network),
+    /// model-ITERATION.az at each evaluation, training.csv, training.svg.
+    #[arg(long)]
+    out: PathBuf,
+    /// Threads for self-play and evaluation games (results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Go on from the folder's checkpoint, exactly where it stopped (the
+    /// run keeps its own settings; only --threads, --minutes and
+    /// --iterations apply).
+    #[arg(long)]
+    resume: bool,
+    /// The seed every random choice flows from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Width of the network's hidden layers.
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Residual blocks of the network.
+    #[arg(long, default_value_t = 2)]
+    blocks: usize,
+    /// PUCT simulations per self-play move.
+    #[arg(long, default_value_t = 100)]
+    simulations: u32,
+    /// Self-play games per iteration.
+    #[arg(long, default_value_t = 32)]
+    games: usize,
+    /// Evaluate every this many iterations (0: never).
+    #[arg(long, default_value_t = 5)]
+    eval_every: u64,
+    /// Games per evaluation match.
+    #[arg(long, default_value_t = 20)]
+    eval_games: usize,
+}
+
+/// The CSV's columns.
+const CSV_HEADER: &str = "iteration,games,positions,seconds,policy_loss,value_loss,loss,\
+score_vs_previous,elo_vs_previous,score_vs_mcts,elo_vs_mcts";
+
+/// Runs `tabula train`.
+pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
+    if args.minutes.is_none() && args.iterations.is_none() {
+        return Err("say how long to train: --minutes N or --iterations N".into());
+    }
+    if args.minutes.is_some_and(|m| !(m > 0.0 && m.is_finite())) {
+        return Err("--minutes must be a positive number".into());
+    }
+    let game = registry.create(&args.game).map_err(|e| e.to_string())?;
+    let entry = registry.get(game.name()).expect("a registered game");
+    let checkpoint = args.out.join("checkpoint.az");
+    let csv = args.out.join("training.csv");
+    let mut trainer: Box<dyn AnyTrainer> = if args.resume {
+        entry.resume_trainer(game.as_ref(), &checkpoint)?
+    } else {
+        if checkpoint.exists() {
+            return Err(format!(
+                "{} already holds a training run: pass --resume to go on with it, or choose another --out",
+                args.out.display()
+            ));
+        }
+        fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        let config = TrainConfig {
+            seed: args.seed,
+            threads: args.threads,
+            hidden: args.hidden,
+            blocks: args.blocks,
+            simulations: args.simulations,
+            games_per_iteration: args.games,
+            eval_every: args.eval_every,
+            eval_games: args.eval_games,
+            ..TrainConfig::new(&game.spec())
+        };
+        check(&config)?;
+        fs::write(&csv, format!("{CSV_HEADER}\n"))
+            .map_err(|e| format!("{}: {e}", csv.display()))?;
+        entry.trainer(game.as_ref(), config)?
+    };
+    trainer.set_threads(args.threads);
+    let config = trainer.config().clone();
+    println!(
+        "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, {} thread(s), seed {}{}",
+        config.game,
+        args.out.display(),
+        config.hidden,
+        config.blocks,
+        config.simulations,
+        config.games_per_iteration,
+        config.threads,
+        config.seed,
+        if args.resume {
+            format!(", resumed at iteration {}", trainer.iteration())
+        } else {
+            String::new()
+        }
+    );
+    let started = Instant::now();
+    let budget = args.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
+    loop {
+        if args.iterations.is_some_and(|n| trainer.iteration() >= n)
+            || budget.is_some_and(|b| started.elapsed() >= b)
+        {
+            break;
+        }
+        let report = trainer.iterate();
+        save(trainer.as_ref(), &args.out, &report)?;
+        append(&csv, &report)?;
+        let svg = args.out.join("training.svg");
+        let rows = fs::read_to_string(&csv).map_err(|e| format!("{}: {e}", csv.display()))?;
+        fs::write(&svg, chart(&config.game, &rows))
+            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        println!("{}", line(&report));
+    }
+    println!(
+        "model: {} (play it with az(model={}))",
+        args.out.join("model.az").display(),
+        args.out.join("model.az").display()
+    );
+    Ok(())
+}
+
+/// Refuses settings that cannot train.
+fn check(config: &TrainConfig) -> Result<(), String> {
+    let positive = [
+        ("--hidden", config.hidden),
+        ("--simulations", config.simulations as usize),
+        ("--games", config.games_per_iteration),
+        ("--threads", config.threads),
+    ];
+    match positive.iter().find(|(_, v)| *v == 0) {
+        Some((name, _)) => Err(format!("{name} must be at least 1")),
+        None => Ok(()),
+    }
+}
+
+/// Writes the checkpoint and the latest model (and a numbered copy at an
+/// evaluation).
+fn save(trainer: &dyn AnyTrainer, out: &Path, report: &IterationReport) -> Result<(), String> {
+    trainer
+        .save_checkpoint(&out.join("checkpoint.az"))
+        .map_err(|e| e.to_string())?;
+    trainer
+        .save_model(&out.join("model.az"))
+        .map_err(|e| e.to_string())?;
+    if report.vs_mcts.is_some() {
+        let numbered = out.join(format!("model-{:04}.az", report.iteration));
+        trainer.save_model(&numbered).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn append(csv: &Path, r: &IterationReport) -> Result<(), String> {
+    let score = |m: Option<MatchScore>| match m {
+        Some(m) => (format!("{:.3}", m.score), format!("{:.0}", m.elo())),
+        None => (String::new(), String::new()),
+    };
+    let (previous, previous_elo) = score(r.vs_previous);
+    let (mcts, mcts_elo) = score(r.vs_mcts);
+    let row = format!(
+        "{},{},{},{:.2},{:.4},{:.4},{:.4},{previous},{previous_elo},{mcts},{mcts_elo}\n",
+        r.iteration,
+        r.games,
+        r.positions,
+        r.seconds,
+        r.loss.policy,
+        r.loss.value,
+        r.loss.total()
+    );
+    fs::OpenOptions::new()
+        .append(true)
+        .open(csv)
+        .and_then(|mut f| f.write_all(row.as_bytes()))
+        .map_err(|e| format!("{}: {e}", csv.display()))
+}
+
+/// The progress line of one iteration.
+fn line(r: &IterationReport) -> String {
+    let mut text = format!(
+        "iteration {:>4}  games {:>6}  positions {:>6}  loss {:.3} (policy {:.3}, value {:.3})  {:.1} s",
+        r.iteration,
+        r.games,
+        r.positions,
+        r.loss.total(),
+        r.loss.policy,
+        r.loss.value,
+        r.seconds
+    );
+    if let (Some(p), Some(m)) = (r.vs_previous, r.vs_mcts) {
+        text += &format!(
+            "  vs previous {:.2} ({:+.0} Elo)  vs mcts {:.2} ({:+.0} Elo)",
+            p.score,
+            p.elo(),
+            m.score,
+            m.elo()
+        );
+    }
+    text
+}
+
+/// The training curve: loss (left axis) and the score against MCTS
+/// (right axis, 0..1) by self-play games, from the CSV's rows.
+fn chart(game: &str, csv: &str) -> String {
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let number = |row: &Vec<&str>, i: usize| row.get(i).and_then(|v| v.parse::<f64>().ok());
+    let loss: Vec<(f64, f64)> = rows
+        .iter()
+        .filter_map(|r| Some((number(r, 1)?, number(r, 6)?)))
+        .collect();
+    let score: Vec<(f64, f64)> = rows
+        .iter()
+        .filter_map(|r| Some((number(r, 1)?, number(r, 9)?)))
+        .collect();
+    let (width, height, left, right, top, bottom) = (720.0, 360.0, 60.0, 60.0, 40.0, 40.0);
+    let max_games = loss.iter().map(|p| p.0).fold(1.0, f64::max);
+    let max_loss = loss.iter().map(|p| p.1).fold(1e-9, f64::max);
+    let x = |g: f64| left + g / max_games * (width - left - right);
+    let y = |v: f64, max: f64| height - bottom - v / max * (height - top - bottom);
+    let polyline = |points: &[(f64, f64)], max: f64| {
+        points
+            .iter()
+            .map(|&(g, v)| format!("{:.1},{:.1}", x(g), y(v, max)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">
+<rect width="100%" height="100%" fill="white"/>
+<text x="{left}" y="24">{game}: loss (blue, left) and score against mcts(iterations=1000) (orange, right) by self-play games</text>
+<line x1="{left}" y1="{b}" x2="{r}" y2="{b}" stroke="black"/>
+<line x1="{left}" y1="{top}" x2="{left}" y2="{b}" stroke="black"/>
+<line x1="{r}" y1="{top}" x2="{r}" y2="{b}" stroke="black"/>
+<text x="{lx}" y="{ty}" text-anchor="end">{max_loss:.2}</text>
+<text x="{lx}" y="{b}" text-anchor="end">0</text>
+<text x="{rx}" y="{ty}">1</text>
+<text x="{rx}" y="{b}">0</text>
+<text x="{r}" y="{gy}" text-anchor="end">{max_games:.0} games</text>
+<polyline fill="none" stroke="steelblue" stroke-width="2" points="{loss}"/>
+<polyline fill="none" stroke="darkorange" stroke-width="2" points="{score}"/>
+"#,
+        b = height - bottom,
+        r = width - right,
+        lx = left - 6.0,
+        rx = width - right + 6.0,
+        ty = top + 4.0,
+        gy = height - bottom + 20.0,
+        loss = polyline(&loss, max_loss),
+        score = polyline(&score, 1.0),
+    );
+    for &(g, v) in &score {
+        svg += &format!(
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"darkorange\"/>\n",
+            x(g),
+            y(v, 1.0)
+        );
+    }
+    svg += "</svg>\n";
+    svg
+}

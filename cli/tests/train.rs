@@ -1,0 +1,108 @@
+//! `tabula train` end to end on a tiny run: the files it writes, the
+//! evaluation columns, resuming, and what it refuses.
+
+mod common;
+
+use common::tabula;
+
+#[test]
+fn train_writes_its_files_resumes_and_refuses_mismatches() {
+    let dir = std::env::temp_dir().join(format!("tabula-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let tiny = [
+        "--out",
+        out,
+        "--hidden",
+        "8",
+        "--blocks",
+        "1",
+        "--simulations",
+        "4",
+        "--games",
+        "2",
+        "--eval-every",
+        "2",
+        "--eval-games",
+        "2",
+    ];
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["train", "diffusion(width=4)"];
+        args.extend_from_slice(&tiny);
+        args.extend_from_slice(extra);
+        args
+    };
+    let run = tabula(&args(&["--iterations", "2"]), "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("iteration    2"), "{}", run.stdout);
+    assert!(run.stdout.contains("vs mcts"), "{}", run.stdout);
+    for file in [
+        "model.az",
+        "model-0002.az",
+        "checkpoint.az",
+        "training.csv",
+        "training.svg",
+    ] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    let csv = std::fs::read_to_string(dir.join("training.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv
+        .lines()
+        .nth(2)
+        .unwrap()
+        .split(',')
+        .nth(9)
+        .unwrap()
+        .parse::<f32>()
+        .is_ok());
+
+    // The folder holds a run: refused without --resume, continued with it.
+    let again = tabula(&args(&["--iterations", "3"]), "");
+    assert!(
+        !again.ok && again.stderr.contains("--resume"),
+        "{}",
+        again.stderr
+    );
+    let resumed = tabula(&args(&["--iterations", "3", "--resume"]), "");
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.contains("resumed at iteration 2"),
+        "{}",
+        resumed.stdout
+    );
+    let csv = std::fs::read_to_string(dir.join("training.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+
+    // Another variant's checkpoint, and a model for another variant.
+    let other = tabula(
+        &[
+            "train",
+            "diffusion",
+            "--out",
+            out,
+            "--iterations",
+            "4",
+            "--resume",
+        ],
+        "",
+    );
+    assert!(
+        !other.ok && other.stderr.contains("not diffusion"),
+        "{}",
+        other.stderr
+    );
+    let model = format!("az(model={out}/model.az)");
+    let play = tabula(
+        &["engine", &model],
+        "tabula-engine 1\ngame diffusion\nquit\n",
+    );
+    assert!(
+        play.stdout.contains("trained for diffusion(width=4)")
+            || play.stderr.contains("trained for diffusion(width=4)"),
+        "{} {}",
+        play.stdout,
+        play.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,194 @@
+//! Model and checkpoint files: a magic line, one JSON header line, the
+//! floats (little-endian `f32`), and a CRC-32 of everything before it.
+//! The header names the game variant and the network's shape, so a file
+//! meant for another game, another variant or another network is refused
+//! with the reason, and so is a truncated or altered one.
+
+use std::fs;
+use std::io::Write as _;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::net::{Net, Shape};
+
+/// The first line of a model file.
+pub const MODEL_MAGIC: &str = "tabula-az-model 1";
+/// The first line of a training checkpoint.
+pub const CHECKPOINT_MAGIC: &str = "tabula-az-checkpoint 1";
+
+/// Why a model or checkpoint file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not a valid file of the expected kind.
+    #[error("{path}: {reason}")]
+    Corrupt {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file is valid but made for another game, variant or network.
+    #[error("{path} was trained for {found}, not {expected}")]
+    Mismatch {
+        /// The file.
+        path: String,
+        /// What the file is for.
+        found: String,
+        /// What it was asked to serve.
+        expected: String,
+    },
+}
+
+/// What a model file says about itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelHeader {
+    /// The game variant's spec text, e.g. `diffusion(width=6)`.
+    pub game: String,
+    /// The game's observation shape.
+    pub observation: Vec<usize>,
+    /// The network's sizes.
+    pub shape: Shape,
+}
+
+impl ModelHeader {
+    /// The header for game variant `game` with this observation and shape.
+    pub fn new(game: &str, observation: Vec<usize>, shape: Shape) -> Self {
+        ModelHeader {
+            game: game.to_string(),
+            observation,
+            shape,
+        }
+    }
+
+    /// What the header serves, for messages:
+    /// `diffusion(width=6) (observation [4, 6], 36 actions, 2 players)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} (observation {:?}, {} actions, {} players)",
+            self.game, self.observation, self.shape.actions, self.shape.players
+        )
+    }
+
+    /// Checks that a model with this header can play `expected`'s game
+    /// (the network's width and depth may differ).
+    pub fn check(&self, path: &Path, expected: &ModelHeader) -> Result<(), ModelError> {
+        let same = self.game == expected.game
+            && self.observation == expected.observation
+            && self.shape.inputs == expected.shape.inputs
+            && self.shape.actions == expected.shape.actions
+            && self.shape.players == expected.shape.players;
+        match same {
+            true => Ok(()),
+            false => Err(ModelError::Mismatch {
+                path: path.display().to_string(),
+                found: self.describe(),
+                expected: expected.describe(),
+            }),
+        }
+    }
+}
+
+/// Writes a file: magic line, `header` as one JSON line, the `sections`'
+/// floats in order, and the checksum. Written to a temporary file first
+/// and renamed, so a crash never leaves a half-written file in place.
+pub(crate) fn write<H: Serialize>(
+    path: &Path,
+    magic: &str,
+    header: &H,
+    sections: &[&[f32]],
+) -> Result<(), ModelError> {
+    let io = |source| ModelError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut bytes = format!("{magic}\n").into_bytes();
+    serde_json::to_writer(&mut bytes, header).expect("headers serialise");
+    bytes.push(b'\n');
+    for section in sections {
+        for v in section.iter() {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let mut file = fs::File::create(&tmp).map_err(io)?;
+    file.write_all(&bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    fs::rename(&tmp, path).map_err(io)
+}
+
+/// Reads a file written by [`write`]: its header and all its floats,
+/// checked against the magic line and the checksum.
+pub(crate) fn read<H: for<'de> Deserialize<'de>>(
+    path: &Path,
+    magic: &str,
+) -> Result<(H, Vec<f32>), ModelError> {
+    let name = path.display().to_string();
+    let bytes = fs::read(path).map_err(|source| ModelError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    let corrupt = |reason: &str| ModelError::Corrupt {
+        path: name.clone(),
+        reason: reason.to_string(),
+    };
+    let rest = bytes
+        .strip_prefix(format!("{magic}\n").as_bytes())
+        .ok_or_else(|| corrupt(&format!("not a file of kind `{magic}`")))?;
+    let end = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| corrupt("no header line"))?;
+    let header: H = serde_json::from_slice(&rest[..end])
+        .map_err(|e| corrupt(&format!("unreadable header: {e}")))?;
+    let body = &rest[end + 1..];
+    if body.len() < 4 || (body.len() - 4) % 4 != 0 {
+        return Err(corrupt("truncated"));
+    }
+    let (data, crc) = bytes.split_at(bytes.len() - 4);
+    if crc32fast::hash(data) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
+        return Err(corrupt("checksum mismatch: the file is damaged"));
+    }
+    let floats = body[..body.len() - 4]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
+        .collect();
+    Ok((header, floats))
+}
+
+/// Saves `net` as a model file for the variant `header` names.
+pub fn save_model(path: &Path, header: &ModelHeader, net: &Net) -> Result<(), ModelError> {
+    assert_eq!(header.shape, net.shape(), "header and network agree");
+    write(path, MODEL_MAGIC, header, &[net.parameters()])
+}
+
+/// Loads a model file: its header and its network, refused when damaged.
+pub fn load_model(path: &Path) -> Result<(ModelHeader, Net), ModelError> {
+    let (header, params): (ModelHeader, Vec<f32>) = read(path, MODEL_MAGIC)?;
+    let count = params.len();
+    let net = Net::from_parameters(header.shape, params).ok_or_else(|| ModelError::Corrupt {
+        path: path.display().to_string(),
+        reason: format!(
+            "{count} parameters for a network that has {}",
+            header.shape.parameter_count()
+        ),
+    })?;
+    if net.parameters().iter().any(|p| !p.is_finite()) {
+        return Err(ModelError::Corrupt {
+            path: path.display().to_string(),
+            reason: "a parameter is not a finite number".into(),
+        });
+    }
+    Ok((header, net))
+}

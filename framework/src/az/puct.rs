@@ -1,0 +1,392 @@
+//! PUCT: the tree search of AlphaZero. Selection maximises
+//! `Q + c · P · √N / (1 + n)` with the network's priors `P`; a new leaf is
+//! scored by the network's value instead of a random playout.
+//!
+//! The search is split into [`Tree::select`] (descend to a leaf that needs
+//! the network) and [`Tree::expand`] (give it the network's answer), so
+//! that a caller can run many trees side by side and evaluate their leaves
+//! in one batch ([`search_batch`]).
+
+use rand::Rng as _;
+use rand_distr::{Distribution as _, Gamma};
+
+use super::net::{softmax, Net};
+use crate::game::Game;
+use crate::outcome::{Outcome, Scores, MAX_PLAYERS};
+use crate::rng::Rng;
+use crate::search::{sort_children, ChildStats};
+
+/// The knobs of one PUCT search.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PuctConfig {
+    /// Exploration constant `c`.
+    pub c: f32,
+    /// Dirichlet noise mixed into the root's priors: its share (0 = none).
+    pub noise: f32,
+    /// The Dirichlet concentration of that noise.
+    pub alpha: f32,
+}
+
+impl Default for PuctConfig {
+    fn default() -> Self {
+        PuctConfig {
+            c: 1.5,
+            noise: 0.0,
+            alpha: 0.3,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Node<M> {
+    mv: M,
+    prior: f32,
+    visits: u32,
+    /// Sum of the scores of `mover`, the seat that played `mv`.
+    value: f32,
+    mover: u8,
+    first_child: u32,
+    child_count: u32,
+    expanded: bool,
+    /// The game's result when this node ends it.
+    terminal: Option<Outcome>,
+}
+
+impl<M> Node<M> {
+    fn mean(&self, unvisited: f32) -> f32 {
+        match self.visits {
+            0 => unvisited,
+            n => self.value / n as f32,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.child_count) as usize
+    }
+}
+
+/// One PUCT search tree over a root position.
+#[derive(Debug, Clone)]
+pub struct Tree<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<usize>,
+    /// The leaf waiting for the network, and its position.
+    pending: Option<G>,
+    moves: Vec<G::Move>,
+    players: usize,
+}
+
+impl<G: Game> Tree<G> {
+    /// An empty tree over `root`, a running game.
+    pub fn new(root: G) -> Self {
+        let players = root.players();
+        // The root's own move is never used: any legal one fills the slot.
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let first = *moves.first().expect("a running game has a legal move");
+        Tree {
+            nodes: vec![Node {
+                mv: first,
+                prior: 1.0,
+                visits: 0,
+                value: 0.0,
+                mover: 0,
+                first_child: 0,
+                child_count: 0,
+                expanded: false,
+                terminal: None,
+            }],
+            root,
+            path: Vec::new(),
+            pending: None,
+            moves,
+            players,
+        }
+    }
+
+    /// The position searched.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// Simulations backed up so far (the root's visits).
+    pub fn simulations(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
+    /// Nodes in the tree.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree holds only its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// Descends from the root by PUCT to a leaf. A leaf that ends the game
+    /// is scored at once and `None` returned (the simulation is done);
+    /// otherwise the leaf's position is returned, to be evaluated and
+    /// handed to [`expand`](Self::expand) before the next `select`.
+    pub fn select(&mut self, config: &PuctConfig) -> Option<&G> {
+        assert!(self.pending.is_none(), "expand the pending leaf first");
+        let mut state = self.root.clone();
+        let mut node = 0;
+        self.path.clear();
+        self.path.push(0);
+        while self.nodes[node].expanded {
+            node = self.choose_child(node, config.c);
+            state.play(self.nodes[node].mv);
+            self.path.push(node);
+            if let Some(outcome) = self.nodes[node].terminal {
+                self.backup(&outcome.scores());
+                return None;
+            }
+        }
+        if let Some(outcome) = state.outcome() {
+            self.nodes[node].terminal = Some(outcome);
+            self.backup(&outcome.scores());
+            return None;
+        }
+        self.pending = Some(state);
+        self.pending.as_ref()
+    }
+
+    /// Expands the pending leaf with the network's answer for it —
+    /// `logits` over all actions, `values` from the view of its seat to
+    /// move — and backs the value up. At the root, `noise` (with
+    /// `config.noise > 0`) mixes Dirichlet noise into the priors.
+    pub fn expand(
+        &mut self,
+        logits: &[f32],
+        values: &[f32],
+        config: &PuctConfig,
+        noise: Option<&mut Rng>,
+    ) {
+        let state = self.pending.take().expect("a pending leaf");
+        let leaf = *self.path.last().expect("a path");
+        let seat = state.to_move();
+        state.legal_moves(&mut self.moves);
+        let mut priors: Vec<f32> = self
+            .moves
+            .iter()
+            .map(|&mv| logits[state.action(mv)])
+            .collect();
+        softmax(&mut priors);
+        if let (Some(rng), true, 0) = (noise, config.noise > 0.0, leaf) {
+            mix_noise(&mut priors, config, rng);
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(self.moves.iter().zip(&priors).map(|(&mv, &prior)| Node {
+                mv,
+                prior,
+                visits: 0,
+                value: 0.0,
+                mover: seat as u8,
+                first_child: 0,
+                child_count: 0,
+                expanded: false,
+                terminal: None,
+            }));
+        let node = &mut self.nodes[leaf];
+        node.first_child = first;
+        node.child_count = self.moves.len() as u32;
+        node.expanded = true;
+        let mut scores: Scores = [0.0; MAX_PLAYERS];
+        for (k, &v) in values.iter().enumerate().take(self.players) {
+            scores[(seat + k) % self.players] = v;
+        }
+        self.backup(&scores);
+    }
+
+    /// The child of `parent` with the highest PUCT score (the first on ties).
+    fn choose_child(&self, parent: usize, c: f32) -> usize {
+        let parent_node = &self.nodes[parent];
+        let explore = c * (parent_node.visits.max(1) as f32).sqrt();
+        let unvisited = 1.0 / self.players as f32;
+        let mut best = (f32::NEG_INFINITY, parent_node.first_child as usize);
+        for id in parent_node.children() {
+            let child = &self.nodes[id];
+            let score = child.mean(unvisited) + explore * child.prior / (1 + child.visits) as f32;
+            if score > best.0 {
+                best = (score, id);
+            }
+        }
+        best.1
+    }
+
+    fn backup(&mut self, scores: &Scores) {
+        for &id in &self.path {
+            let node = &mut self.nodes[id];
+            node.visits += 1;
+            node.value += scores[node.mover as usize];
+        }
+    }
+
+    /// The root's moves with their visits and values for the seat to move,
+    /// best first by [`ChildStats::better`].
+    pub fn children(&self) -> Vec<ChildStats<G::Move>> {
+        let seat = self.root.to_move();
+        let unvisited = 1.0 / self.players as f32;
+        let mut children: Vec<ChildStats<G::Move>> = self.nodes[0]
+            .children()
+            .map(|id| {
+                let node = &self.nodes[id];
+                ChildStats {
+                    mv: node.mv,
+                    visits: node.visits,
+                    value: node.mean(unvisited),
+                    proven: node.terminal,
+                }
+            })
+            .collect();
+        sort_children(&mut children, seat);
+        children
+    }
+
+    /// The expected score of the seat to move: the visit-weighted mean of
+    /// the root's children.
+    pub fn value(&self) -> f32 {
+        let children = self.children();
+        let visits: u32 = children.iter().map(|c| c.visits).sum();
+        match visits {
+            0 => 1.0 / self.players as f32,
+            n => {
+                children
+                    .iter()
+                    .map(|c| c.value * c.visits as f32)
+                    .sum::<f32>()
+                    / n as f32
+            }
+        }
+        .clamp(0.0, 1.0)
+    }
+
+    /// The most visited line from the root, as far as it has been visited.
+    pub fn principal_variation(&self) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut node = 0;
+        while self.nodes[node].expanded {
+            let Some(next) = self.nodes[node]
+                .children()
+                .filter(|&id| self.nodes[id].visits > 0)
+                .max_by_key(|&id| self.nodes[id].visits)
+            else {
+                break;
+            };
+            pv.push(self.nodes[next].mv);
+            node = next;
+        }
+        pv
+    }
+
+    /// The visit distribution over all actions (summing to 1): the policy
+    /// target of self-play.
+    pub fn policy(&self, actions: usize) -> Vec<f32> {
+        let mut policy = vec![0.0; actions];
+        let total = self.nodes[0]
+            .children()
+            .map(|id| self.nodes[id].visits)
+            .sum::<u32>()
+            .max(1);
+        for id in self.nodes[0].children() {
+            let node = &self.nodes[id];
+            policy[self.root.action(node.mv)] = node.visits as f32 / total as f32;
+        }
+        policy
+    }
+
+    /// A root move drawn with probability ∝ visits^(1/temperature); the
+    /// most visited (first on ties) when `temperature` is 0.
+    pub fn sample_move(&self, temperature: f32, rng: &mut Rng) -> G::Move {
+        let children: Vec<&Node<G::Move>> =
+            self.nodes[0].children().map(|id| &self.nodes[id]).collect();
+        if temperature <= 0.0 {
+            let best = children
+                .iter()
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(std::cmp::Ordering::Greater));
+            return best.expect("an expanded root").mv;
+        }
+        let weights: Vec<f64> = children
+            .iter()
+            .map(|c| (c.visits as f64).powf(1.0 / temperature as f64))
+            .collect();
+        let total: f64 = weights.iter().sum();
+        if total <= 0.0 {
+            return children[rng.random_range(0..children.len())].mv;
+        }
+        let mut pick = rng.random_range(0.0..total);
+        for (child, w) in children.iter().zip(&weights) {
+            if pick < *w {
+                return child.mv;
+            }
+            pick -= w;
+        }
+        children[children.len() - 1].mv
+    }
+}
+
+/// Mixes `config.noise` of a Dirichlet(`alpha`) sample into `priors`.
+fn mix_noise(priors: &mut [f32], config: &PuctConfig, rng: &mut Rng) {
+    let gamma = Gamma::new(config.alpha.max(1e-3) as f64, 1.0).expect("a valid gamma");
+    let sample: Vec<f64> = priors.iter().map(|_| gamma.sample(rng)).collect();
+    let total: f64 = sample.iter().sum();
+    if total <= 0.0 || !total.is_finite() {
+        return;
+    }
+    for (p, s) in priors.iter_mut().zip(sample) {
+        *p = (1.0 - config.noise) * *p + config.noise * (s / total) as f32;
+    }
+}
+
+/// Runs `simulations` more simulations in every tree, evaluating the
+/// leaves of all trees together in one network call per round: the
+/// batched leaf evaluation of self-play. `rngs[i]` gives tree `i` its root
+/// noise.
+pub fn search_batch<G: Game>(
+    trees: &mut [Tree<G>],
+    net: &Net,
+    config: &PuctConfig,
+    simulations: u32,
+    rngs: &mut [Rng],
+) {
+    let inputs = net.shape().inputs;
+    let mut observations = Vec::new();
+    let mut waiting = Vec::with_capacity(trees.len());
+    let targets: Vec<u32> = trees
+        .iter()
+        .map(|t| t.simulations() + simulations)
+        .collect();
+    loop {
+        observations.clear();
+        waiting.clear();
+        for (i, tree) in trees.iter_mut().enumerate() {
+            // Terminal leaves need no network: keep selecting until a leaf
+            // does, or the tree has its simulations.
+            while tree.simulations() < targets[i] {
+                if let Some(leaf) = tree.select(config) {
+                    let start = observations.len();
+                    observations.resize(start + inputs, 0.0);
+                    leaf.observe(leaf.to_move(), &mut observations[start..]);
+                    waiting.push(i);
+                    break;
+                }
+            }
+        }
+        if waiting.is_empty() {
+            return;
+        }
+        let output = net.forward(&observations);
+        let (actions, players) = (net.shape().actions, net.shape().players);
+        for (row, &i) in waiting.iter().enumerate() {
+            trees[i].expand(
+                &output.logits[row * actions..(row + 1) * actions],
+                &output.values[row * players..(row + 1) * players],
+                config,
+                Some(&mut rngs[i]),
+            );
+        }
+    }
+}

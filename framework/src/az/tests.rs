@@ -1,0 +1,256 @@
+//! The network, PUCT, model files and training checkpoints, on Nim.
+
+use std::path::PathBuf;
+
+use rand::Rng as _;
+
+use super::*;
+use crate::mcts::{Mcts, MctsConfig};
+use crate::rng::seeded;
+use crate::test_games::Nim;
+
+const SHAPE: Shape = Shape {
+    inputs: 5,
+    actions: 4,
+    players: 2,
+    hidden: 8,
+    blocks: 2,
+};
+
+fn random_batch(rows: usize, seed: u64) -> Batch {
+    let mut rng = seeded(seed);
+    let mut batch = Batch::default();
+    for _ in 0..rows {
+        batch
+            .observations
+            .extend((0..SHAPE.inputs).map(|_| rng.random_range(0.0..1.0f32)));
+        let mut policy = [0.0; 4];
+        policy[rng.random_range(0..4)] = 1.0;
+        batch.policies.extend(policy);
+        let win = rng.random_range(0.0..1.0f32);
+        batch.values.extend([win, 1.0 - win]);
+    }
+    batch
+}
+
+#[test]
+fn forward_has_the_right_shapes_and_is_deterministic() {
+    let net = Net::new(SHAPE, 7);
+    assert_eq!(net, Net::new(SHAPE, 7), "the same seed, the same network");
+    assert_ne!(net, Net::new(SHAPE, 8));
+    assert_eq!(net.parameters().len(), SHAPE.parameter_count());
+    let batch = random_batch(3, 1);
+    let out = net.forward(&batch.observations);
+    assert_eq!(out.logits.len(), 3 * SHAPE.actions);
+    assert_eq!(out.values.len(), 3 * SHAPE.players);
+    for row in out.values.chunks(2) {
+        assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{row:?}");
+    }
+    assert_eq!(out, net.forward(&batch.observations));
+    // A row's answer does not depend on the batch around it.
+    let single = net.forward(&batch.observations[SHAPE.inputs..2 * SHAPE.inputs]);
+    assert_eq!(single.logits, out.logits[4..8]);
+    assert_eq!(single.values, out.values[2..4]);
+}
+
+#[test]
+fn the_untrained_network_is_uniform_and_even() {
+    let out = Net::untrained(SHAPE).forward(&random_batch(1, 2).observations);
+    assert!(out.logits.iter().all(|&l| l == 0.0));
+    assert_eq!(out.values, vec![0.5, 0.5]);
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let net = Net::new(SHAPE, 3);
+    let batch = random_batch(4, 5);
+    let (_, gradient) = net.loss_and_gradient(&batch);
+    let mut rng = seeded(9);
+    for _ in 0..20 {
+        let i = rng.random_range(0..net.parameters().len());
+        let nudged = |d: f32| {
+            let mut params = net.parameters().to_vec();
+            params[i] += d;
+            let net = Net::from_parameters(SHAPE, params).unwrap();
+            net.loss_and_gradient(&batch).0.total() as f64
+        };
+        let h = 1e-2;
+        let numeric = (nudged(h) - nudged(-h)) / (2.0 * h as f64);
+        assert!(
+            (numeric - gradient[i] as f64).abs() < 2e-3 + 0.05 * numeric.abs(),
+            "parameter {i}: numeric {numeric}, analytic {}",
+            gradient[i]
+        );
+    }
+}
+
+#[test]
+fn training_steps_lower_the_loss_on_a_fixed_batch() {
+    let mut net = Net::new(SHAPE, 4);
+    let batch = random_batch(16, 6);
+    let before = net.loss_and_gradient(&batch).0.total();
+    let mut adam = Adam::new(SHAPE.parameter_count(), 1e-2, 0.0);
+    for _ in 0..50 {
+        let (_, gradient) = net.loss_and_gradient(&batch);
+        adam.step(&mut net, &gradient);
+    }
+    let after = net.loss_and_gradient(&batch).0.total();
+    assert!(after < 0.8 * before, "loss {before} -> {after}");
+}
+
+fn nim(left: u8) -> Nim {
+    Nim::at(left, 0, 2)
+}
+
+/// PUCT with the untrained network and `simulations` simulations.
+fn puct(state: &Nim, simulations: u32) -> Tree<Nim> {
+    let shape = header_for(state, "nim", 1, 0).shape;
+    let mut trees = [Tree::new(state.clone())];
+    puct::search_batch(
+        &mut trees,
+        &Net::untrained(shape),
+        &PuctConfig::default(),
+        simulations,
+        &mut [seeded(0)],
+    );
+    let [tree] = trees;
+    tree
+}
+
+#[test]
+fn puct_with_an_untrained_network_plays_like_uct() {
+    for left in [2, 3, 5, 6, 7, 9, 10, 11] {
+        let tree = puct(&nim(left), 3000);
+        let uct = Mcts::new(MctsConfig {
+            iterations: Some(3000),
+            solver: false,
+            seed: 1,
+            ..MctsConfig::default()
+        })
+        .search(&nim(left));
+        let best = tree.children()[0].mv;
+        assert_eq!(best, left % 4, "{left} stones: PUCT takes the winning move");
+        assert_eq!(best, uct.best, "{left} stones: as UCT does");
+        assert!(tree.value() > 0.6, "{left} stones: {}", tree.value());
+        let visits: Vec<u32> = tree.children().iter().map(|c| c.visits).collect();
+        assert!(
+            visits[0] > visits[1..].iter().sum::<u32>(),
+            "{left} stones: the winning move takes most visits, as in UCT: {visits:?}"
+        );
+    }
+    // A lost position: every move is judged bad.
+    let lost = puct(&nim(8), 3000);
+    assert!(lost.value() < 0.4, "{}", lost.value());
+}
+
+#[test]
+fn batched_search_equals_one_tree_at_a_time() {
+    let net = Net::new(header_for(&nim(10), "nim", 8, 1).shape, 3);
+    let config = PuctConfig {
+        noise: 0.25,
+        ..PuctConfig::default()
+    };
+    let run = |starts: &[u8]| {
+        let mut trees: Vec<Tree<Nim>> = starts.iter().map(|&l| Tree::new(nim(l))).collect();
+        let mut rngs: Vec<_> = starts.iter().map(|&l| seeded(l.into())).collect();
+        puct::search_batch(&mut trees, &net, &config, 200, &mut rngs);
+        trees.iter().map(|t| t.policy(3)).collect::<Vec<Vec<f32>>>()
+    };
+    let together = run(&[10, 7, 13]);
+    let apart: Vec<Vec<f32>> = [10, 7, 13].iter().flat_map(|&l| run(&[l])).collect();
+    assert_eq!(together, apart);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-az-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn model_files_round_trip_and_refuse_damage_and_other_games() {
+    let dir = scratch("model");
+    let path = dir.join("nim.az");
+    let header = header_for(&nim(10), "nim", 8, 2);
+    let net = Net::new(header.shape, 11);
+    save_model(&path, &header, &net).unwrap();
+    let (read_header, read_net) = load_model(&path).unwrap();
+    assert_eq!((&read_header, &read_net), (&header, &net));
+    read_header.check(&path, &header).unwrap();
+
+    // Another variant (three players) is refused, naming both.
+    let other = header_for(&Nim::at(10, 0, 3), "nim(players=3)", 8, 2);
+    let err = read_header.check(&path, &other).unwrap_err().to_string();
+    assert!(
+        err.contains("trained for nim") && err.contains("not nim(players=3)"),
+        "{err}"
+    );
+
+    // A flipped byte in the weights, a truncated file, another kind of file.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 10;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = load_model(&path).unwrap_err().to_string();
+    assert!(err.contains("checksum"), "{err}");
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    assert!(load_model(&path).is_err());
+    std::fs::write(&path, "hello\n").unwrap();
+    let err = load_model(&path).unwrap_err().to_string();
+    assert!(err.contains("not a file of kind"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn tiny_config() -> TrainConfig {
+    TrainConfig {
+        hidden: 8,
+        blocks: 1,
+        simulations: 16,
+        games_per_iteration: 4,
+        temperature_plies: 4,
+        buffer: 60,
+        batch: 16,
+        steps_per_iteration: 4,
+        eval_every: 2,
+        eval_games: 2,
+        eval_simulations: 8,
+        eval_mcts_iterations: 50,
+        ..TrainConfig::new("nim")
+    }
+}
+
+#[test]
+fn checkpoints_resume_exactly_whatever_the_threads() {
+    let dir = scratch("checkpoint");
+    let path = dir.join("checkpoint.az");
+    let mut straight = Trainer::new(nim(10), tiny_config());
+    let mut stopped = Trainer::new(nim(10), tiny_config());
+    let mut reports = Vec::new();
+    for _ in 0..3 {
+        reports.push(straight.iterate());
+        stopped.iterate();
+    }
+    assert!(reports[2].positions == 60, "the buffer is full and wraps");
+    assert!(reports[1].vs_mcts.is_some() && reports[0].vs_mcts.is_none());
+    stopped.save_checkpoint(&path).unwrap();
+    let mut resumed = Trainer::load_checkpoint(nim(10), "nim", &path).unwrap();
+    resumed.set_threads(2);
+    for _ in 0..2 {
+        let a = straight.iterate();
+        let b = resumed.iterate();
+        assert_eq!((a.loss, a.games, a.vs_mcts), (b.loss, b.games, b.vs_mcts));
+    }
+    assert_eq!(straight.net(), resumed.net());
+
+    // A checkpoint of another variant, or a damaged one, is refused.
+    let err = Trainer::load_checkpoint(Nim::at(10, 0, 3), "nim(players=3)", &path)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("not nim(players=3)"), "{err}");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(Trainer::load_checkpoint(nim(10), "nim", &path).is_err());
+    std::fs::remove_dir_all(dir).unwrap();
+}
