@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::fs;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -219,6 +219,23 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     Ok((starts, agents))
 }
 
+/// Keeps the agents' logs of game `index` (outside engines' stderr) as
+/// `engines/game-INDEX-seat-SEAT.log` (both from 0, as in games.jsonl).
+fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> {
+    if logs.is_empty() {
+        return Ok(());
+    }
+    let dir = out.join("engines");
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (seat, log) in logs {
+        crate::files::write_atomic(
+            &dir.join(format!("game-{index}-seat-{seat}.log")),
+            log.as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
 /// Plays a tournament, or one shard of it; with `report`, says so on the
 /// terminal as it goes and prints the table at the end.
 fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Summary, String> {
@@ -344,8 +361,9 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
         agents: &agents,
         settings: &settings,
     };
-    let played = run::play_all(&work, threads, |result, record| {
+    let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
+        write_logs(out, result.index, &logs)?;
         running.add(&result);
         progress.set_message(running.line());
         progress.inc(1);

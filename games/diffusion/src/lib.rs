@@ -27,6 +27,7 @@
 
 mod game;
 mod geometry;
+mod index;
 mod notation;
 mod observation;
 mod params;
