@@ -6,6 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use tabula::agents::AnyControl;
 use tabula::search::{Progress, ProgressSink};
 use tabula::{AgentSpec, AnyAgent};
@@ -58,7 +59,7 @@ impl Agent {
     fn step(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<usize> {
         let state: &State = &state;
         let game = state.game();
-        if game.outcome().is_some() {
+        if state.outcome().is_some() {
             return Err(value_error("the game is over"));
         }
         let interrupt = &self.stop;
@@ -83,7 +84,10 @@ impl Agent {
             self.thinking.store(true, Ordering::Relaxed);
             let _done = Done(&self.thinking);
             let spec = game.spec();
-            if built.as_ref().is_none_or(|(built_for, _)| *built_for != spec) {
+            if built
+                .as_ref()
+                .is_none_or(|(built_for, _)| *built_for != spec)
+            {
                 let agent = registry()
                     .agent(game, &self.spec, self.seed)
                     .map_err(value_error)?;
@@ -120,8 +124,13 @@ impl Agent {
         self.spec.to_string()
     }
 
-    fn __repr__(&self) -> String {
-        format!("tabula.Agent({:?}, seed={})", self.spec.to_string(), self.seed)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let spec = PyString::new(py, &self.spec.to_string());
+        Ok(format!(
+            "tabula.Agent({}, seed={})",
+            spec.repr()?,
+            self.seed
+        ))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use tabula::{AnyGame, MoveError, Outcome};
 
 use crate::{registry, value_error};
@@ -82,8 +83,9 @@ impl Game {
         self.start.spec()
     }
 
-    fn __repr__(&self) -> String {
-        format!("tabula.load_game({:?})", self.start.spec())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let spec = PyString::new(py, &self.start.spec());
+        Ok(format!("tabula.load_game({})", spec.repr()?))
     }
 }
 
@@ -91,6 +93,9 @@ impl Game {
 #[pyclass(module = "tabula")]
 pub struct State {
     game: Box<dyn AnyGame>,
+    /// `game.outcome()`, kept since the last move: Python loops ask for it
+    /// several times a move, and games compute it.
+    outcome: Option<Outcome>,
     /// The actions applied since `new_initial_state` or `new_state`.
     history: Vec<usize>,
 }
@@ -98,9 +103,21 @@ pub struct State {
 impl State {
     fn new(game: Box<dyn AnyGame>) -> State {
         State {
+            outcome: game.outcome(),
             game,
             history: Vec::new(),
         }
+    }
+
+    /// Records a move just played.
+    fn played(&mut self, action: usize) {
+        self.outcome = self.game.outcome();
+        self.history.push(action);
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     /// The state as the framework sees it.
@@ -148,7 +165,7 @@ impl State {
 
     /// Whether `player` (the seat to move when `None`) may act now.
     fn acts(&self, player: Option<i64>) -> PyResult<bool> {
-        if self.game.outcome().is_some() {
+        if self.outcome.is_some() {
             return Ok(false);
         }
         match player {
@@ -162,7 +179,7 @@ impl State {
 impl State {
     /// The seat to move (0, 1, ...), or `TERMINAL` (-4) once the game is over.
     fn current_player(&self) -> i64 {
-        match self.game.outcome() {
+        match self.outcome {
             Some(_) => TERMINAL,
             None => self.game.to_move() as i64,
         }
@@ -199,7 +216,7 @@ impl State {
     /// The move text of an action number, legal here or not:
     /// `action_to_string(action)` or OpenSpiel's
     /// `action_to_string(player, action)`.
-    #[pyo3(signature = (player_or_action, action = None))]
+    #[pyo3(signature = (player_or_action, action = None, /))]
     fn action_to_string(
         &self,
         player_or_action: &Bound<'_, PyAny>,
@@ -219,7 +236,7 @@ impl State {
     /// The action number of a move text (read as the REPL reads it, legal
     /// here or not): `string_to_action(text)` or OpenSpiel's
     /// `string_to_action(player, text)`.
-    #[pyo3(signature = (player_or_text, text = None))]
+    #[pyo3(signature = (player_or_text, text = None, /))]
     fn string_to_action(
         &self,
         player_or_text: &Bound<'_, PyAny>,
@@ -240,7 +257,7 @@ impl State {
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let number = self.action_number(action)?;
         self.game.play_action(number).map_err(value_error)?;
-        self.history.push(number);
+        self.played(number);
         Ok(())
     }
 
@@ -249,7 +266,7 @@ impl State {
     fn apply_move(&mut self, text: &str) -> PyResult<String> {
         let number = self.game.parse_action(text).map_err(value_error)?;
         let canonical = self.game.play(text).map_err(value_error)?;
-        self.history.push(number);
+        self.played(number);
         Ok(canonical)
     }
 
@@ -257,6 +274,7 @@ impl State {
     fn clone(&self) -> State {
         State {
             game: self.game.clone_box(),
+            outcome: self.outcome,
             history: self.history.clone(),
         }
     }
@@ -271,7 +289,7 @@ impl State {
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.game.outcome().is_some()
+        self.outcome.is_some()
     }
 
     /// Always `False`: Tabula's games have no chance moves.
@@ -285,7 +303,7 @@ impl State {
     /// `n / k - 1` for each winner and -1 for the others.
     fn returns(&self) -> Vec<f64> {
         let players = self.game.players();
-        match self.game.outcome() {
+        match self.outcome {
             None => vec![0.0; players],
             Some(outcome) => returns(&outcome, players),
         }
@@ -300,7 +318,7 @@ impl State {
     /// The winning seats once the game is over (several share a win; every
     /// seat in a draw), `None` while it runs.
     fn winners(&self) -> Option<Vec<usize>> {
-        self.game.outcome().map(|o| o.winners().collect())
+        self.outcome.map(|o| o.winners().collect())
     }
 
     /// What `player` (the seat to move when `None`) observes, flattened:
@@ -310,7 +328,7 @@ impl State {
     fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
         let seat = match player {
             Some(player) => self.seat(player)?,
-            None if self.game.outcome().is_some() => {
+            None if self.outcome.is_some() => {
                 return Err(value_error(
                     "the game is over: name the player to observe for",
                 ))
@@ -362,12 +380,13 @@ impl State {
         self.game.render(None, false)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<tabula.State {} {:?}>",
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let position = PyString::new(py, &self.game.position());
+        Ok(format!(
+            "<tabula.State {} {}>",
             self.game.spec(),
-            self.game.position()
-        )
+            position.repr()?
+        ))
     }
 }
 

@@ -71,16 +71,18 @@ def arena(
         agents = [agents]
     if not isinstance(games, str):
         games = ",".join(games)
-    options = ["--games", games, "--agents", *agents]
-    options += ["--rounds", str(rounds), "--seed", str(seed)]
-    options += ["--max-plies", str(max_plies)]
+    # `--option=value`, so that a value such as `-2` reaches the option's
+    # own check instead of reading as another option.
+    options = [f"--games={games}", f"--rounds={rounds}", f"--seed={seed}"]
+    options.append(f"--max-plies={max_plies}")
     if threads is not None:
-        options += ["--threads", str(threads)]
+        options.append(f"--threads={threads}")
     if resume:
         options.append("--resume")
     if shard is not None:
-        options += ["--shard", shard]
+        options.append(f"--shard={shard}")
+    options += ["--agents", *agents]
     if out is not None:
-        return json.loads(arena_summary([*options, "--out", str(out)]))
+        return json.loads(arena_summary([f"--out={out}", *options]))
     with tempfile.TemporaryDirectory(prefix="tabula-arena-") as directory:
-        return json.loads(arena_summary([*options, "--out", directory]))
+        return json.loads(arena_summary([f"--out={directory}", *options]))

@@ -1,6 +1,17 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, List, Optional, Union, overload
+from typing import Any, List, Optional, final, overload
+
+__all__ = [
+    "TERMINAL",
+    "Agent",
+    "Game",
+    "State",
+    "arena_summary",
+    "load_game",
+    "registered_agents",
+    "registered_games",
+]
 
 TERMINAL: int
 """OpenSpiel's player id for a finished game (-4): ``current_player()`` then."""
@@ -21,6 +32,7 @@ def arena_summary(options: List[str]) -> str:
     """Plays a tournament given as ``tabula arena``'s options and returns
     the summary JSON text; ``tabula.arena`` is the friendly wrapper."""
 
+@final
 class Game:
     """A game variant, e.g. ``calcala(players=3)``: what ``load_game`` returns."""
 
@@ -44,7 +56,11 @@ class Game:
         """The number of values in ``State.observation_tensor``."""
     def rules(self) -> str:
         """The rules as implemented (the REPL's ``rules``)."""
+    def __str__(self) -> str:
+        """The canonical spec."""
+    def __repr__(self) -> str: ...
 
+@final
 class State:
     """One position of a game, with the actions played to reach it."""
 
@@ -57,17 +73,17 @@ class State:
     def legal_moves(self) -> List[str]:
         """The canonical texts of the legal moves."""
     @overload
-    def action_to_string(self, action: int) -> str: ...
-    @overload
-    def action_to_string(self, player: int, action: int) -> str: ...
-    def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
+    def action_to_string(self, action: int, /) -> str:
         """The move text of an action number, legal here or not."""
     @overload
-    def string_to_action(self, text: str) -> int: ...
+    def action_to_string(self, player: int, action: int, /) -> str:
+        """OpenSpiel's form: ``player`` must be a seat; the text is the same."""
     @overload
-    def string_to_action(self, player: int, text: str) -> int: ...
-    def string_to_action(self, player_or_text: Union[int, str], text: Optional[str] = None) -> int:
-        """The action number of a move text (read as the REPL reads it)."""
+    def string_to_action(self, text: str, /) -> int:
+        """The action number of a move text (read as the REPL reads it, legal here or not)."""
+    @overload
+    def string_to_action(self, player: int, text: str, /) -> int:
+        """OpenSpiel's form: ``player`` must be a seat; the number is the same."""
     def apply_action(self, action: int) -> None:
         """Plays the move with this action number; ``ValueError`` if illegal."""
     def apply_move(self, text: str) -> str:
@@ -103,15 +119,31 @@ class State:
         """How the game calls a seat (``"A"``, ``"Black"``, ``"player 3"``)."""
     def get_game(self) -> Game:
         """The game variant of this state."""
+    def __str__(self) -> str:
+        """The board as the REPL draws it, without colours."""
+    def __repr__(self) -> str: ...
 
+@final
 class Agent:
     """An agent of any registered kind, e.g. ``Agent("mcts(iterations=1000)")``."""
 
-    def __init__(self, spec: str, seed: int = 0) -> None:
-        """Raises ``ValueError`` for a bad spec (the REPL's message)."""
+    def __new__(cls, spec: str, seed: int = 0) -> Agent:
+        """An agent from a spec such as ``mcts(iterations=1000)``; ``seed``
+        seeds it unless the spec has a ``seed`` of its own. Raises
+        ``ValueError`` for a bad spec (the REPL's message)."""
     @property
     def spec(self) -> str:
         """The canonical spec."""
+    @property
+    def thinking(self) -> bool:
+        """Whether a ``step`` is running (in another thread)."""
     def step(self, state: State) -> int:
         """Chooses a move for the seat to move and returns its action number
-        (without playing it). The GIL is released while it thinks."""
+        (without playing it). The GIL is released while it thinks; ``stop()``
+        from another thread, or Ctrl-C on the main thread, makes it answer at
+        once with its best move so far. ``ValueError`` once the game is over,
+        ``RuntimeError`` when the agent gives up (an engine that crashed)."""
+    def stop(self) -> None:
+        """Asks a running ``step`` (in another thread) to answer now; does
+        nothing when none runs."""
+    def __repr__(self) -> str: ...

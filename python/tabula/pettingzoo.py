@@ -51,8 +51,9 @@ def env(
 class raw_env(AECEnv):
     """The unwrapped environment (see the module's documentation)."""
 
-    metadata = {
-        "render_modes": ["ansi", "human"],
+    RENDER_MODES = ("ansi", "human")
+    metadata: dict[str, Any] = {
+        "render_modes": list(RENDER_MODES),
         "name": "tabula_v0",
         "is_parallelizable": False,
     }
@@ -64,10 +65,8 @@ class raw_env(AECEnv):
         max_moves: Optional[int] = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
-            )
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {list(self.RENDER_MODES)}")
         if max_moves is not None and max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, not {max_moves}")
         self.game = tabula.load_game(game) if isinstance(game, str) else game
@@ -89,7 +88,14 @@ class raw_env(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        self.state: Optional[tabula.State] = None
+        self._state: Optional[tabula.State] = None
+
+    @property
+    def state(self) -> tabula.State:
+        """The game's current state (after ``reset``)."""
+        if self._state is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -103,13 +109,13 @@ class raw_env(AECEnv):
         if seed is not None:
             for offset, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + offset)
-        self.state = self.game.new_initial_state()
+        self._state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -152,7 +158,7 @@ class raw_env(AECEnv):
     def render(self) -> Optional[str]:
         """The board as the REPL draws it: returned for ``ansi``, printed
         for ``human``."""
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self._state is None:
             return None
         board = self.state.board()
         if self.render_mode == "human":

@@ -4,25 +4,46 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
 import tabula
-from conftest import SPECS, binary
+from conftest import ROOT, SPECS, binary
 
 
 def test_agents_choose_legal_moves_in_every_game():
-    agents = [tabula.Agent(spec, seed=7) for spec in ("random", "greedy", "mcts(iterations=50)")]
+    specs = ("random", "greedy", "mcts(iterations=50)", "alphabeta(depth=2)")
+    agents = [tabula.Agent(spec, seed=7) for spec in specs]
     for spec in SPECS:
         state = tabula.load_game(spec).new_initial_state()
-        for ply in range(6):
+        for ply in range(8):
             if state.is_terminal():
                 break
             action = agents[ply % len(agents)].step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
+
+
+def test_an_outside_engine_plays_from_python():
+    # The engine kind runs the example engine, a Python program of its own.
+    script = ROOT / "examples" / "engines" / "random_engine.py"
+    engine = tabula.Agent(f'engine(cmd="{sys.executable} {script}",time=5s)', seed=3)
+    state = tabula.load_game("diffusion(width=4,stones=2)").new_initial_state()
+    for _ in range(4):
+        action = engine.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_an_engine_that_fails_is_a_runtime_error():
+    broken = tabula.Agent(f'engine(cmd="{sys.executable} -c pass",startup=5s)')
+    state = tabula.load_game("diffusion").new_initial_state()
+    with pytest.raises(RuntimeError, match="gave up"):
+        broken.step(state)
+    assert state.move_number() == 0 and not broken.thinking
 
 
 def test_mcts_takes_a_win_and_blocks_a_loss():

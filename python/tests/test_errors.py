@@ -8,7 +8,7 @@ import tabula
 
 
 def test_unknown_games_and_parameters():
-    with pytest.raises(ValueError, match="unknown game `chess`; choose from: diffusion, grid-diffusion"):
+    with pytest.raises(ValueError, match="unknown game `chess`; choose one of: diffusion, grid-diffusion"):
         tabula.load_game("chess")
     with pytest.raises(ValueError, match="width"):
         tabula.load_game("diffusion(width=7)")
@@ -105,7 +105,7 @@ def test_bad_agents():
         tabula.Agent("deep-blue")
     with pytest.raises(ValueError, match="iterations"):
         tabula.Agent("mcts(iterations=0)")
-    with pytest.raises(ValueError, match="unknown parameter"):
+    with pytest.raises(ValueError, match="mcts has no parameter `depth`; its parameters are: iterations"):
         tabula.Agent("mcts(depth=3)")
     with pytest.raises(ValueError, match="`human` is a person's seat"):
         tabula.Agent("human")
@@ -120,5 +120,5 @@ def test_bad_arenas():
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=0)
     with pytest.raises(ValueError, match="--games: unknown game `go`"):
         tabula.arena(["random", "greedy"], games="go")
-    with pytest.raises(ValueError, match="invalid value '-2'"):
+    with pytest.raises(ValueError, match="invalid value '-2' for '--rounds"):
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=-2)
