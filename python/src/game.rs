@@ -366,7 +366,7 @@ impl State {
         self.game.players()
     }
 
-    /// How the game calls a seat (`"A"`, `"Black"`, `"player 3"`).
+    /// How the game calls a seat (`"South"`, `"Black"`, `"player 3"`).
     fn seat_name(&self, player: i64) -> PyResult<String> {
         Ok(self.game.seat_name(self.seat(player)?))
     }

@@ -116,7 +116,7 @@ class State:
     def num_players(self) -> int:
         """Seats in this game."""
     def seat_name(self, player: int) -> str:
-        """How the game calls a seat (``"A"``, ``"Black"``, ``"player 3"``)."""
+        """How the game calls a seat (``"South"``, ``"Black"``, ``"player 3"``)."""
     def get_game(self) -> Game:
         """The game variant of this state."""
     def __str__(self) -> str:
