@@ -57,18 +57,32 @@ impl TicTacToe {
         (1 << self.cells()) - 1
     }
 
-    /// Whether `seat` has `line` marks in a row, column or diagonal.
+    /// Whether `seat` has `line` marks in a row, column or diagonal. Cell
+    /// `r·n + c` is bit `r·n + c`, so a step along a line is a shift: for
+    /// each direction, the marks that start a line are the starts (cells
+    /// with room for the line, so no shift wraps past an edge) whose next
+    /// `line − 1` cells along it are marked too. Checked after every move,
+    /// so it is kept to a few bit operations.
     fn has_line(&self, seat: Seat) -> bool {
-        let (n, k) = (self.size as i32, self.line as i32);
-        let mine = |r: i32, c: i32| {
-            (0..n).contains(&r) && (0..n).contains(&c) && self.marks[seat] & (1 << (r * n + c)) != 0
-        };
-        (0..n).any(|r| {
-            (0..n).any(|c| {
-                [(0, 1), (1, 0), (1, 1), (1, -1)]
-                    .iter()
-                    .any(|&(dr, dc)| (0..k).all(|i| mine(r + i * dr, c + i * dc)))
-            })
+        let (n, k) = (u32::from(self.size), u32::from(self.line));
+        let marks = self.marks[seat];
+        // Starts with room to the right (or to the left), in every row.
+        let (mut right, mut left) = (0u32, 0u32);
+        for r in 0..n {
+            right |= ((1 << (n - k + 1)) - 1) << (r * n);
+            left |= ((1 << (n - k + 1)) - 1) << (r * n + k - 1);
+        }
+        // Starts with room upwards: the lowest n − k + 1 rows.
+        let low = (1u32 << ((n - k + 1) * n)) - 1;
+        [
+            (1, right),
+            (n, low),
+            (n + 1, right & low),
+            (n - 1, left & low),
+        ]
+        .into_iter()
+        .any(|(step, starts)| {
+            (1..k).fold(marks & starts, |line, i| line & (marks >> (i * step))) != 0
         })
     }
 
@@ -141,6 +155,14 @@ impl Game for TicTacToe {
                     .map(Cell),
             );
         }
+    }
+
+    /// Without listing the moves (the default does): every checked move
+    /// (`try_play`, the Python bindings' `apply_action`) asks.
+    fn is_legal(&self, mv: Cell) -> bool {
+        usize::from(mv.0) < self.cells()
+            && self.occupied() & (1 << mv.0) == 0
+            && self.outcome().is_none()
     }
 
     fn play(&mut self, mv: Cell) {
@@ -344,6 +366,47 @@ mod tests {
             start.parse_position("xx./.../... o").is_err(),
             "X cannot be two marks ahead"
         );
+    }
+
+    /// The line test cell by cell, as the rules say it.
+    fn has_line_by_cells(state: &TicTacToe, seat: Seat) -> bool {
+        let (n, k) = (i32::from(state.size), i32::from(state.line));
+        let mine = |r: i32, c: i32| {
+            (0..n).contains(&r)
+                && (0..n).contains(&c)
+                && state.marks[seat] & (1 << (r * n + c)) != 0
+        };
+        (0..n).any(|r| {
+            (0..n).any(|c| {
+                [(0, 1), (1, 0), (1, 1), (1, -1)]
+                    .iter()
+                    .any(|&(dr, dc)| (0..k).all(|i| mine(r + i * dr, c + i * dc)))
+            })
+        })
+    }
+
+    #[test]
+    fn the_bit_line_test_agrees_with_the_rules_on_every_size() {
+        for (size, line) in [(3, 3), (4, 3), (4, 4), (5, 3), (5, 4), (5, 5)] {
+            let mut state = game(&size.to_string(), &line.to_string());
+            // Every set of marks up to 4x4; every 997th on 5x5.
+            let step = if size == 5 { 997 } else { 1 };
+            let mut lines = 0;
+            for marks in (0..=state.full()).step_by(step) {
+                state.marks = [marks, 0];
+                let expected = has_line_by_cells(&state, 0);
+                assert_eq!(
+                    state.has_line(0),
+                    expected,
+                    "{size}x{size}, line {line}: {marks:b}"
+                );
+                lines += usize::from(expected);
+            }
+            assert!(
+                lines > 0,
+                "{size}x{size}, line {line}: no set with a line was tried"
+            );
+        }
     }
 
     #[test]

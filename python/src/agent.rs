@@ -1,0 +1,153 @@
+//! `Agent` (any agent kind, by spec) and the arena: the searches run with
+//! the GIL released.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use tabula::agents::AnyControl;
+use tabula::search::{Progress, ProgressSink};
+use tabula::{AgentSpec, AnyAgent};
+
+use crate::game::State;
+use crate::{registry, value_error};
+
+/// An agent of any registered kind, e.g. `Agent("mcts(iterations=1000)")`.
+#[pyclass(frozen, module = "tabula")]
+pub struct Agent {
+    spec: AgentSpec,
+    seed: u64,
+    /// The agent built for the game it last played, with that game's spec:
+    /// agents are typed by game, so another game builds another.
+    built: Mutex<Option<(String, Box<dyn AnyAgent>)>>,
+    /// Set by `stop` (or Ctrl-C): the search answers at once.
+    stop: AtomicBool,
+    /// Whether a `step` is running.
+    thinking: AtomicBool,
+}
+
+#[pymethods]
+impl Agent {
+    /// An agent from a spec such as `mcts(iterations=1000)`; `seed` seeds
+    /// it unless the spec has a `seed` of its own. A bad spec is a
+    /// `ValueError` with the REPL's message.
+    #[new]
+    #[pyo3(signature = (spec, seed = 0))]
+    fn new(spec: &str, seed: u64) -> PyResult<Agent> {
+        let spec = registry().parse_agent(spec).map_err(value_error)?;
+        if spec.is_human() {
+            return Err(value_error(format!(
+                "`human` is a person's seat, not an agent; choose one of: {}",
+                crate::registered_agents().join(", ")
+            )));
+        }
+        Ok(Agent {
+            spec,
+            seed,
+            built: Mutex::new(None),
+            stop: AtomicBool::new(false),
+            thinking: AtomicBool::new(false),
+        })
+    }
+
+    /// Chooses a move for the seat to move in `state` and returns its
+    /// action number (it does not play it). The GIL is released while the
+    /// agent thinks, so other Python threads run (and search) meanwhile;
+    /// `stop()` or Ctrl-C (on the main thread) makes it answer at once.
+    fn step(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<usize> {
+        let state: &State = &state;
+        let game = state.game();
+        if state.outcome().is_some() {
+            return Err(value_error("the game is over"));
+        }
+        let interrupt = &self.stop;
+        interrupt.store(false, Ordering::Relaxed);
+        let signal: Mutex<Option<PyErr>> = Mutex::new(None);
+        // Called about every 100 ms by the searching thread: a pending
+        // Ctrl-C (seen on the main thread only) stops the search.
+        let poll = |_: &Progress<String>| {
+            if let Err(error) = Python::attach(|py| py.check_signals()) {
+                *signal.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                interrupt.store(true, Ordering::Relaxed);
+            }
+        };
+        let sink: ProgressSink<'_, String> = &poll;
+        let control = AnyControl {
+            stop: Some(interrupt),
+            progress: Some(sink),
+            ..AnyControl::default()
+        };
+        let decision = py.detach(|| {
+            let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+            self.thinking.store(true, Ordering::Relaxed);
+            let _done = Done(&self.thinking);
+            let spec = game.spec();
+            if built
+                .as_ref()
+                .is_none_or(|(built_for, _)| *built_for != spec)
+            {
+                let agent = registry()
+                    .agent(game, &self.spec, self.seed)
+                    .map_err(value_error)?;
+                *built = Some((spec, agent));
+            }
+            let (_, agent) = built.as_mut().expect("an agent was just built");
+            agent.choose(game, &control).map_err(|forfeit| {
+                PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
+            })
+        });
+        if let Some(error) = signal.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(error);
+        }
+        game.parse_action(&decision?.mv).map_err(value_error)
+    }
+
+    /// Asks a running `step` (in another thread) to answer now with its
+    /// best move so far; does nothing when none runs.
+    fn stop(&self) {
+        if self.thinking.load(Ordering::Relaxed) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a `step` is running (in another thread).
+    #[getter]
+    fn thinking(&self) -> bool {
+        self.thinking.load(Ordering::Relaxed)
+    }
+
+    /// The canonical spec, e.g. `mcts(iterations=1000)`.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.to_string()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let spec = PyString::new(py, &self.spec.to_string());
+        Ok(format!(
+            "tabula.Agent({}, seed={})",
+            spec.repr()?,
+            self.seed
+        ))
+    }
+}
+
+/// Clears a flag when dropped: `thinking` ends however `step` ends.
+struct Done<'a>(&'a AtomicBool);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Plays a tournament given as `tabula arena`'s options and returns the
+/// summary it wrote to `summary.json` (JSON text), with the GIL released.
+/// `tabula.arena` is the friendly wrapper.
+#[pyfunction]
+pub fn arena_summary(py: Python<'_>, options: Vec<String>) -> PyResult<String> {
+    py.detach(|| tabula_cli::arena_summary(registry(), &options))
+        .map_err(value_error)
+}

@@ -1,0 +1,402 @@
+//! `Game` and `State`: a game variant, and one position of it, shaped like
+//! OpenSpiel's `pyspiel.Game` and `pyspiel.State`.
+
+use pyo3::exceptions::PyOverflowError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use tabula::{AnyGame, MoveError, Outcome};
+
+use crate::{registry, value_error};
+
+/// OpenSpiel's player id for a finished game: `current_player()` then.
+pub const TERMINAL: i64 = -4;
+
+/// A game variant, e.g. `calcala(players=3)`: what `load_game` returns.
+#[pyclass(frozen, module = "tabula")]
+pub struct Game {
+    /// The variant's start position.
+    start: Box<dyn AnyGame>,
+}
+
+impl Game {
+    /// The variant a spec names; a bad spec is a `ValueError` with the
+    /// REPL's message.
+    pub fn load(spec: &str) -> PyResult<Game> {
+        let start = registry().create(spec).map_err(value_error)?;
+        Ok(Game { start })
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The start position.
+    fn new_initial_state(&self) -> State {
+        State::new(self.start.clone_box())
+    }
+
+    /// The position a position text describes (the REPL's `setup`), in
+    /// this variant; a bad text is a `ValueError`.
+    fn new_state(&self, position: &str) -> PyResult<State> {
+        let game = self.start.with_position(position).map_err(value_error)?;
+        Ok(State::new(game))
+    }
+
+    /// Seats in this variant.
+    fn num_players(&self) -> usize {
+        self.start.players()
+    }
+
+    /// How many action numbers the variant uses: every legal action of
+    /// every state is below it.
+    fn num_distinct_actions(&self) -> usize {
+        self.start.action_count()
+    }
+
+    /// The shape of `State.observation_tensor`, outermost first.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.start.observation_shape()
+    }
+
+    /// The number of values in `State.observation_tensor`.
+    fn observation_tensor_size(&self) -> usize {
+        self.start.observation_shape().iter().product()
+    }
+
+    /// The rules as implemented (the REPL's `rules`).
+    fn rules(&self) -> &'static str {
+        self.start.rules()
+    }
+
+    /// The registry name, e.g. `"calcala"`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.start.name()
+    }
+
+    /// The canonical spec, showing non-default parameters.
+    #[getter]
+    fn spec(&self) -> String {
+        self.start.spec()
+    }
+
+    fn __str__(&self) -> String {
+        self.start.spec()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let spec = PyString::new(py, &self.start.spec());
+        Ok(format!("tabula.load_game({})", spec.repr()?))
+    }
+}
+
+/// One position of a game, with the actions played to reach it.
+#[pyclass(module = "tabula")]
+pub struct State {
+    game: Box<dyn AnyGame>,
+    /// `game.outcome()`, kept since the last move: Python loops ask for it
+    /// several times a move, and games compute it.
+    outcome: Option<Outcome>,
+    /// The actions applied since `new_initial_state` or `new_state`.
+    history: Vec<usize>,
+}
+
+impl State {
+    fn new(game: Box<dyn AnyGame>) -> State {
+        State {
+            outcome: game.outcome(),
+            game,
+            history: Vec::new(),
+        }
+    }
+
+    /// Records a move just played.
+    fn played(&mut self, action: usize) {
+        self.outcome = self.game.outcome();
+        self.history.push(action);
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The state as the framework sees it.
+    pub fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
+    }
+
+    /// `player` as a seat of this game, or a `ValueError`.
+    fn seat(&self, player: i64) -> PyResult<usize> {
+        let players = self.game.players();
+        usize::try_from(player)
+            .ok()
+            .filter(|&seat| seat < players)
+            .ok_or_else(|| {
+                value_error(format!(
+                    "player {player} is not a seat of {} (0 to {})",
+                    self.game.spec(),
+                    players - 1
+                ))
+            })
+    }
+
+    /// `action` as an action number: a `ValueError` for a negative or huge
+    /// number (as for any number that is no move), a `TypeError` for a
+    /// non-integer.
+    fn action_number(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let no_move = |text: String| {
+            value_error(MoveError::syntax(
+                &text,
+                format!(
+                    "the action number of a move of {} (0 to {})",
+                    self.game.name(),
+                    self.game.action_count().saturating_sub(1)
+                ),
+            ))
+        };
+        match action.extract::<i64>() {
+            Ok(number) => usize::try_from(number).map_err(|_| no_move(number.to_string())),
+            Err(error) if error.is_instance_of::<PyOverflowError>(action.py()) => {
+                Err(no_move(action.str()?.to_string()))
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Whether `player` (the seat to move when `None`) may act now.
+    fn acts(&self, player: Option<i64>) -> PyResult<bool> {
+        if self.outcome.is_some() {
+            return Ok(false);
+        }
+        match player {
+            None => Ok(true),
+            Some(player) => Ok(self.seat(player)? == self.game.to_move()),
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The seat to move (0, 1, ...), or `TERMINAL` (-4) once the game is over.
+    fn current_player(&self) -> i64 {
+        match self.outcome {
+            Some(_) => TERMINAL,
+            None => self.game.to_move() as i64,
+        }
+    }
+
+    /// The legal moves' action numbers, in the game's move order: empty
+    /// once the game is over, or for a `player` who is not to move.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
+        Ok(match self.acts(player)? {
+            true => self.game.legal_actions(),
+            false => Vec::new(),
+        })
+    }
+
+    /// One 0/1 entry per action number, 1 for the legal ones.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<i32>> {
+        let mut mask = vec![0; self.game.action_count()];
+        if self.acts(player)? {
+            self.game
+                .legal_actions()
+                .into_iter()
+                .for_each(|a| mask[a] = 1);
+        }
+        Ok(mask)
+    }
+
+    /// The canonical texts of the legal moves, in the game's move order.
+    fn legal_moves(&self) -> Vec<String> {
+        self.game.legal_moves()
+    }
+
+    /// The move text of an action number, legal here or not:
+    /// `action_to_string(action)` or OpenSpiel's
+    /// `action_to_string(player, action)`.
+    #[pyo3(signature = (player_or_action, action = None, /))]
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let action = match action {
+            Some(action) => {
+                self.seat(player_or_action.extract()?)?;
+                action
+            }
+            None => player_or_action,
+        };
+        let number = self.action_number(action)?;
+        self.game.action_text(number).map_err(value_error)
+    }
+
+    /// The action number of a move text (read as the REPL reads it, legal
+    /// here or not): `string_to_action(text)` or OpenSpiel's
+    /// `string_to_action(player, text)`.
+    #[pyo3(signature = (player_or_text, text = None, /))]
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<&str>,
+    ) -> PyResult<usize> {
+        let text = match text {
+            Some(text) => {
+                self.seat(player_or_text.extract()?)?;
+                text.to_string()
+            }
+            None => player_or_text.extract()?,
+        };
+        self.game.parse_action(&text).map_err(value_error)
+    }
+
+    /// Plays the move with this action number. An illegal one is a
+    /// `ValueError` with the REPL's message, and the state is unchanged.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let number = self.action_number(action)?;
+        self.game.play_action(number).map_err(value_error)?;
+        self.played(number);
+        Ok(())
+    }
+
+    /// Plays a move given as text (as typed in the REPL); returns its
+    /// canonical text. An illegal or unreadable move is a `ValueError`.
+    fn apply_move(&mut self, text: &str) -> PyResult<String> {
+        let number = self.game.parse_action(text).map_err(value_error)?;
+        let canonical = self.game.play(text).map_err(value_error)?;
+        self.played(number);
+        Ok(canonical)
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone_box(),
+            outcome: self.outcome,
+            history: self.history.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Always `False`: Tabula's games have no chance moves.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Each seat's return: 0 while the game runs; at the end, zero-sum as
+    /// in OpenSpiel: +1 / -1 for the winner and loser of a two-player
+    /// game, 0 each for a draw, and with `n` seats and `k` winners
+    /// `n / k - 1` for each winner and -1 for the others.
+    fn returns(&self) -> Vec<f64> {
+        let players = self.game.players();
+        match self.outcome {
+            None => vec![0.0; players],
+            Some(outcome) => returns(&outcome, players),
+        }
+    }
+
+    /// `returns()[player]`.
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let seat = self.seat(player)?;
+        Ok(self.returns()[seat])
+    }
+
+    /// The winning seats once the game is over (several share a win; every
+    /// seat in a draw), `None` while it runs.
+    fn winners(&self) -> Option<Vec<usize>> {
+        self.outcome.map(|o| o.winners().collect())
+    }
+
+    /// What `player` (the seat to move when `None`) observes, flattened:
+    /// `Game.observation_tensor_shape()` gives the shape. Each game's
+    /// layout is in `docs/python.md`.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
+        let seat = match player {
+            Some(player) => self.seat(player)?,
+            None if self.outcome.is_some() => {
+                return Err(value_error(
+                    "the game is over: name the player to observe for",
+                ))
+            }
+            None => self.game.to_move(),
+        };
+        let mut out = Vec::new();
+        self.game.observe(seat, &mut out);
+        Ok(out)
+    }
+
+    /// The position text (the REPL's `position`; `Game.new_state` reads it).
+    fn position(&self) -> String {
+        self.game.position()
+    }
+
+    /// The board as the REPL draws it; `color` adds ANSI colours.
+    #[pyo3(signature = (color = false))]
+    fn board(&self, color: bool) -> String {
+        self.game.render(None, color)
+    }
+
+    /// The action numbers applied since the start state.
+    fn history(&self) -> Vec<usize> {
+        self.history.clone()
+    }
+
+    /// How many actions were applied since the start state.
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Seats in this game.
+    fn num_players(&self) -> usize {
+        self.game.players()
+    }
+
+    /// How the game calls a seat (`"South"`, `"Black"`, `"player 3"`).
+    fn seat_name(&self, player: i64) -> PyResult<String> {
+        Ok(self.game.seat_name(self.seat(player)?))
+    }
+
+    /// The game variant of this state.
+    fn get_game(&self) -> PyResult<Game> {
+        Game::load(&self.game.spec())
+    }
+
+    fn __str__(&self) -> String {
+        self.game.render(None, false)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let position = PyString::new(py, &self.game.position());
+        Ok(format!(
+            "<tabula.State {} {}>",
+            self.game.spec(),
+            position.repr()?
+        ))
+    }
+}
+
+/// OpenSpiel's zero-sum returns of a finished game (see `State.returns`).
+fn returns(outcome: &Outcome, players: usize) -> Vec<f64> {
+    let winners = outcome.winners().count().max(1);
+    (0..players)
+        .map(|seat| match outcome.is_winner(seat) {
+            true => players as f64 / winners as f64 - 1.0,
+            false => -1.0,
+        })
+        .collect()
+}

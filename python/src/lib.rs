@@ -1,0 +1,70 @@
+//! `tabula._tabula`, the native half of the `tabula` Python package: games
+//! as OpenSpiel-shaped [`Game`](game::Game) and [`State`](game::State)
+//! objects, agents and tournaments. The pure-Python half (`tabula/`) adds
+//! the `arena` wrapper and the PettingZoo environment.
+//!
+//! Every error a user can cause comes back as a Python exception with the
+//! message the REPL gives (`ValueError` for bad input); no input reaches a
+//! panic. The searches run with the GIL released, so Python threads can
+//! search in parallel.
+
+mod agent;
+mod game;
+
+use std::sync::OnceLock;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tabula::Registry;
+use tabula_example_tictactoe::TicTacToe;
+
+/// The games and agent kinds the module knows: every shipped game, and
+/// tic-tac-toe (the worked example, a game OpenSpiel has too).
+pub(crate) fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        Registry::builder()
+            .games(tabula_games::catalog)
+            .game::<TicTacToe>()
+            .build()
+    })
+}
+
+/// A `ValueError` carrying `error`'s message.
+pub(crate) fn value_error(error: impl ToString) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// The names of the games `load_game` knows, in `tabula list` order.
+#[pyfunction]
+fn registered_games() -> Vec<String> {
+    registry().names()
+}
+
+/// The names of the agent kinds `Agent` knows (`random`, `mcts`, ...).
+#[pyfunction]
+fn registered_agents() -> Vec<String> {
+    registry()
+        .agent_kinds()
+        .map(|kind| kind.name.to_string())
+        .collect()
+}
+
+/// The game a spec names, e.g. `load_game("calcala(players=3)")`.
+#[pyfunction]
+fn load_game(spec: &str) -> PyResult<game::Game> {
+    game::Game::load(spec)
+}
+
+#[pymodule]
+fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(registered_games, module)?)?;
+    module.add_function(wrap_pyfunction!(registered_agents, module)?)?;
+    module.add_function(wrap_pyfunction!(load_game, module)?)?;
+    module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
+    module.add_class::<game::Game>()?;
+    module.add_class::<game::State>()?;
+    module.add_class::<agent::Agent>()?;
+    module.add("TERMINAL", game::TERMINAL)?;
+    Ok(())
+}

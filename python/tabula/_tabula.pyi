@@ -1,0 +1,149 @@
+"""Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
+
+from typing import Any, List, Optional, final, overload
+
+__all__ = [
+    "TERMINAL",
+    "Agent",
+    "Game",
+    "State",
+    "arena_summary",
+    "load_game",
+    "registered_agents",
+    "registered_games",
+]
+
+TERMINAL: int
+"""OpenSpiel's player id for a finished game (-4): ``current_player()`` then."""
+
+def registered_games() -> List[str]:
+    """The names of the games ``load_game`` knows, in ``tabula list`` order."""
+
+def registered_agents() -> List[str]:
+    """The names of the agent kinds ``Agent`` knows (``random``, ``mcts``, ...)."""
+
+def load_game(spec: str) -> Game:
+    """The game a spec names, e.g. ``load_game("calcala(players=3)")``.
+
+    Raises ``ValueError`` (with the REPL's message) for an unknown game or a
+    bad parameter."""
+
+def arena_summary(options: List[str]) -> str:
+    """Plays a tournament given as ``tabula arena``'s options and returns
+    the summary JSON text; ``tabula.arena`` is the friendly wrapper."""
+
+@final
+class Game:
+    """A game variant, e.g. ``calcala(players=3)``: what ``load_game`` returns."""
+
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"calcala"``."""
+    @property
+    def spec(self) -> str:
+        """The canonical spec, showing non-default parameters."""
+    def new_initial_state(self) -> State:
+        """The start position."""
+    def new_state(self, position: str) -> State:
+        """The position a position text describes (the REPL's ``setup``)."""
+    def num_players(self) -> int:
+        """Seats in this variant."""
+    def num_distinct_actions(self) -> int:
+        """How many action numbers the variant uses."""
+    def observation_tensor_shape(self) -> List[int]:
+        """The shape of ``State.observation_tensor``, outermost first."""
+    def observation_tensor_size(self) -> int:
+        """The number of values in ``State.observation_tensor``."""
+    def rules(self) -> str:
+        """The rules as implemented (the REPL's ``rules``)."""
+    def __str__(self) -> str:
+        """The canonical spec."""
+    def __repr__(self) -> str: ...
+
+@final
+class State:
+    """One position of a game, with the actions played to reach it."""
+
+    def current_player(self) -> int:
+        """The seat to move (0, 1, ...), or ``TERMINAL`` (-4) once the game is over."""
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The legal moves' action numbers (empty when over, or for a player not to move)."""
+    def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
+        """One 0/1 entry per action number, 1 for the legal ones."""
+    def legal_moves(self) -> List[str]:
+        """The canonical texts of the legal moves."""
+    @overload
+    def action_to_string(self, action: int, /) -> str:
+        """The move text of an action number, legal here or not."""
+    @overload
+    def action_to_string(self, player: int, action: int, /) -> str:
+        """OpenSpiel's form: ``player`` must be a seat; the text is the same."""
+    @overload
+    def string_to_action(self, text: str, /) -> int:
+        """The action number of a move text (read as the REPL reads it, legal here or not)."""
+    @overload
+    def string_to_action(self, player: int, text: str, /) -> int:
+        """OpenSpiel's form: ``player`` must be a seat; the number is the same."""
+    def apply_action(self, action: int) -> None:
+        """Plays the move with this action number; ``ValueError`` if illegal."""
+    def apply_move(self, text: str) -> str:
+        """Plays a move given as text; returns its canonical text."""
+    def clone(self) -> State:
+        """An independent copy."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+    def is_chance_node(self) -> bool:
+        """Always ``False``: Tabula's games have no chance moves."""
+    def returns(self) -> List[float]:
+        """Zero-sum returns: 0 while running; +1/-1 (0 each for a draw) with
+        two seats; ``n/k - 1`` for each of ``k`` winners of ``n`` seats, -1 for the others."""
+    def player_return(self, player: int) -> float:
+        """``returns()[player]``."""
+    def winners(self) -> Optional[List[int]]:
+        """The winning seats once the game is over, ``None`` while it runs."""
+    def observation_tensor(self, player: Optional[int] = None) -> List[float]:
+        """What ``player`` (the seat to move when omitted) observes, flattened."""
+    def position(self) -> str:
+        """The position text (``Game.new_state`` reads it)."""
+    def board(self, color: bool = False) -> str:
+        """The board as the REPL draws it."""
+    def history(self) -> List[int]:
+        """The action numbers applied since the start state."""
+    def move_number(self) -> int:
+        """How many actions were applied since the start state."""
+    def num_players(self) -> int:
+        """Seats in this game."""
+    def seat_name(self, player: int) -> str:
+        """How the game calls a seat (``"South"``, ``"Black"``, ``"player 3"``)."""
+    def get_game(self) -> Game:
+        """The game variant of this state."""
+    def __str__(self) -> str:
+        """The board as the REPL draws it, without colours."""
+    def __repr__(self) -> str: ...
+
+@final
+class Agent:
+    """An agent of any registered kind, e.g. ``Agent("mcts(iterations=1000)")``."""
+
+    def __new__(cls, spec: str, seed: int = 0) -> Agent:
+        """An agent from a spec such as ``mcts(iterations=1000)``; ``seed``
+        seeds it unless the spec has a ``seed`` of its own. Raises
+        ``ValueError`` for a bad spec (the REPL's message)."""
+    @property
+    def spec(self) -> str:
+        """The canonical spec."""
+    @property
+    def thinking(self) -> bool:
+        """Whether a ``step`` is running (in another thread)."""
+    def step(self, state: State) -> int:
+        """Chooses a move for the seat to move and returns its action number
+        (without playing it). The GIL is released while it thinks; ``stop()``
+        from another thread, or Ctrl-C on the main thread, makes it answer at
+        once with its best move so far. ``ValueError`` once the game is over,
+        ``RuntimeError`` when the agent gives up (an engine that crashed)."""
+    def stop(self) -> None:
+        """Asks a running ``step`` (in another thread) to answer now; does
+        nothing when none runs."""
+    def __repr__(self) -> str: ...

@@ -1,0 +1,146 @@
+"""Agents and tournaments from Python: moves, the released GIL, the arena."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import tabula
+from conftest import ROOT, SPECS, binary
+
+
+def test_agents_choose_legal_moves_in_every_game():
+    specs = ("random", "greedy", "mcts(iterations=50)", "alphabeta(depth=2)")
+    agents = [tabula.Agent(spec, seed=7) for spec in specs]
+    for spec in SPECS:
+        state = tabula.load_game(spec).new_initial_state()
+        for ply in range(8):
+            if state.is_terminal():
+                break
+            action = agents[ply % len(agents)].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+
+
+def test_an_outside_engine_plays_from_python():
+    # The engine kind runs the example engine, a Python program of its own.
+    script = ROOT / "examples" / "engines" / "random_engine.py"
+    engine = tabula.Agent(f'engine(cmd="{sys.executable} {script}",time=5s)', seed=3)
+    state = tabula.load_game("diffusion(width=4,stones=2)").new_initial_state()
+    for _ in range(4):
+        action = engine.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_an_engine_that_fails_is_a_runtime_error():
+    broken = tabula.Agent(f'engine(cmd="{sys.executable} -c pass",startup=5s)')
+    state = tabula.load_game("diffusion").new_initial_state()
+    with pytest.raises(RuntimeError, match="gave up"):
+        broken.step(state)
+    assert state.move_number() == 0 and not broken.thinking
+
+
+def test_mcts_takes_a_win_and_blocks_a_loss():
+    game = tabula.load_game("tictactoe")
+    mcts = tabula.Agent("mcts(iterations=3000)", seed=1)
+    win = game.new_state("xx./oo./... x")
+    assert win.action_to_string(mcts.step(win)) == "c1"
+    block = game.new_state("oo./x../..x x")
+    assert block.action_to_string(mcts.step(block)) == "c1"
+
+
+def test_seeds_make_agents_repeatable():
+    state = tabula.load_game("calcala").new_initial_state()
+    first = [tabula.Agent("mcts(iterations=200)", seed=5).step(state) for _ in range(2)]
+    assert first[0] == first[1]
+    assert tabula.Agent("mcts(iterations=200)").spec == "mcts(iterations=200)"
+    assert "seed=3" in repr(tabula.Agent("random", seed=3))
+
+
+def test_one_agent_plays_several_games():
+    agent = tabula.Agent("mcts(iterations=30)")
+    for spec in ("diffusion", "differo", "diffusion"):
+        state = tabula.load_game(spec).new_initial_state()
+        assert agent.step(state) in state.legal_actions()
+
+
+def wait_until(condition, what: str):
+    """Polls `condition`; a generous guard against a hang, not a timing check."""
+    deadline = time.monotonic() + 120
+    while not condition():
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        time.sleep(0.01)
+
+
+def test_searches_release_the_gil_and_run_in_parallel():
+    # Two threads each start a search that would think for ten minutes. The
+    # main thread sees both searching at the same moment -- only possible
+    # if neither holds the GIL -- then stops them, and both answer.
+    state = tabula.load_game("differo").new_initial_state()
+    agents = [tabula.Agent("mcts(time=600s)", seed=seed) for seed in (1, 2)]
+    moves = [None, None]
+
+    def search(index: int) -> None:
+        moves[index] = agents[index].step(state.clone())
+
+    threads = [threading.Thread(target=search, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    wait_until(lambda: all(a.thinking for a in agents), "both agents thinking at once")
+    for agent in agents:
+        agent.stop()
+    for thread in threads:
+        thread.join(timeout=120)
+        assert not thread.is_alive(), "a stopped search did not answer"
+    assert all(move in state.legal_actions() for move in moves)
+    assert not any(a.thinking for a in agents)
+
+
+def test_stop_without_a_search_does_nothing():
+    agent = tabula.Agent("mcts(iterations=100)")
+    agent.stop()
+    state = tabula.load_game("diffusion").new_initial_state()
+    assert agent.step(state) in state.legal_actions()
+
+
+def without_timings(summary):
+    """A summary without the measured seconds, which differ run to run."""
+    if isinstance(summary, dict):
+        return {k: without_timings(v) for k, v in summary.items() if k != "seconds_per_move"}
+    if isinstance(summary, list):
+        return [without_timings(v) for v in summary]
+    return summary
+
+
+def test_the_arena_returns_the_summary_the_cli_writes(tmp_path):
+    games = ["tictactoe", "diffusion(width=4,stones=2)"]
+    agents = ["random", "greedy", "mcts(iterations=20)"]
+    summary = tabula.arena(agents, games=games, rounds=2, seed=3, threads=2, max_plies=200)
+    out = tmp_path / "cli"
+    subprocess.run(
+        [str(binary("tabula-tictactoe")), "arena", "--games", ",".join(games), "--agents", *agents,
+         "--rounds", "2", "--seed", "3", "--threads", "1", "--max-plies", "200", "--out", str(out)],
+        check=True, capture_output=True,
+    )
+    written = json.loads((out / "summary.json").read_text())
+    assert without_timings(summary) == without_timings(written)
+    assert summary["played"] == summary["scheduled"] == 2 * 2 * 6
+    assert [s["game"] for s in summary["games"]] == ["tictactoe", "diffusion(width=4,stones=2)"]
+    rows = {row["agent"]: row for row in summary["overall"]["agents"]}
+    assert set(rows) == set(agents) and all(row["games"] == 16 for row in rows.values())
+
+
+def test_the_arena_keeps_its_files_when_asked(tmp_path):
+    summary = tabula.arena(["random", "greedy"], games="tictactoe", rounds=1, out=str(tmp_path))
+    assert json.loads((tmp_path / "summary.json").read_text()) == summary
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 2
+    with pytest.raises(ValueError, match="already holds games"):
+        tabula.arena(["random", "greedy"], games="tictactoe", rounds=1, out=str(tmp_path))
+    again = tabula.arena(["random", "greedy"], games="tictactoe", rounds=1, out=str(tmp_path), resume=True)
+    assert again["played"] == 2
