@@ -11,6 +11,7 @@ pub mod agents;
 pub mod alphabeta;
 mod any;
 pub mod bench;
+pub mod bits;
 pub mod conformance;
 mod error;
 mod game;
