@@ -27,7 +27,9 @@
 
 mod game;
 mod geometry;
+mod index;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;
