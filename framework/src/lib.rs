@@ -13,6 +13,7 @@ mod any;
 pub mod bench;
 pub mod bits;
 pub mod conformance;
+pub mod cpu;
 mod error;
 mod game;
 pub mod key;

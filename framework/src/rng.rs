@@ -44,7 +44,10 @@ mod tests {
         for _ in 0..70_000 {
             counts[below(&mut rng, 7) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_400..10_600).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_400..10_600).contains(&c)),
+            "{counts:?}"
+        );
         let mask = 0b1001_0110_0000_0001u64 << 40;
         let mut seen = [0u32; 64];
         for _ in 0..50_000 {

@@ -80,11 +80,7 @@ fn below(word: u64, k: u32) -> u32 {
 /// returns the plies played and whether A won, choosing the pit with `nth`
 /// (the position of the `n`-th set bit of a mask).
 #[inline(always)]
-fn playout_with(
-    mut cells: u64,
-    rng: &mut Rng,
-    nth: impl Fn(u64, u32) -> u32,
-) -> (u32, bool) {
+fn playout_with(mut cells: u64, rng: &mut Rng, nth: impl Fn(u64, u32) -> u32) -> (u32, bool) {
     use rand::RngCore as _;
     let mut plies = 0;
     loop {
@@ -140,7 +136,8 @@ pub fn nth_set_bit_portable(x: u64, n: u32) -> u32 {
     // Byte i of `prefix`: the ones in bytes 0..=i.
     let prefix = s.wrapping_mul(ONES);
     // High bit of byte i set when bytes 0..=i hold more than n ones.
-    let above = ((prefix | 0x8080_8080_8080_8080) - ONES * u64::from(n + 1)) & 0x8080_8080_8080_8080;
+    let above =
+        ((prefix | 0x8080_8080_8080_8080) - ONES * u64::from(n + 1)) & 0x8080_8080_8080_8080;
     let byte = above.trailing_zeros() - 7;
     let before = ((prefix << 8) >> byte) as u32 & 0xFF;
     let bits = (x >> byte) as usize & 0xFF;

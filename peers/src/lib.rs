@@ -21,7 +21,10 @@ pub struct PeerDiffusion {
 
 impl Default for PeerDiffusion {
     fn default() -> Self {
-        PeerDiffusion { pits: [4; 12], next: Player::A }
+        PeerDiffusion {
+            pits: [4; 12],
+            next: Player::A,
+        }
     }
 }
 
@@ -53,7 +56,8 @@ impl PeerDiffusion {
             Player::A => 0..3,
             Player::B => 3..6,
         };
-        cols.clone().all(|c| self.pits[c] == 0 && self.pits[6 + c] == 0)
+        cols.clone()
+            .all(|c| self.pits[c] == 0 && self.pits[6 + c] == 0)
     }
 }
 

@@ -2,9 +2,7 @@
 
 use tabula::{Outcome, Rng, Seat};
 
-use crate::geometry::{
-    sowing_order, width_index, Blocks, Pit, BLOCKS, ONES, RIGHT_HALF, SOWINGS,
-};
+use crate::geometry::{sowing_order, width_index, Blocks, Pit, BLOCKS, ONES, RIGHT_HALF, SOWINGS};
 
 /// How a seat is called: A (seat 0) moves first, B second.
 pub(crate) fn seat_name(seat: Seat) -> &'static str {

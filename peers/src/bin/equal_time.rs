@@ -10,7 +10,8 @@
 //! `MCTSBot` has only an iteration budget, so before each of its moves it
 //! is given as many iterations as its own last search ran in the time
 //! allowed (in each game, a first uncounted search of 1,000 iterations
-//! sets the rate); the report shows both sides' mean time per move, so the
+//! sets the rate, and no search gets more than twice the iterations of the
+//! one before); the report shows both sides' mean time per move, so the
 //! budgets can be checked.
 //! Tabula's agent is built from its spec (`mcts(c=0.7,threads=2)`), its
 //! clock limit set to the same time. One line per game as it ends, then
@@ -53,7 +54,9 @@ fn options() -> Result<Options, String> {
         let value = args.next().ok_or(format!("{flag} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
         match flag.as_str() {
-            "--time" => o.time = parse_duration(&value).ok_or_else(|| bad(&"not a duration like 50ms"))?,
+            "--time" => {
+                o.time = parse_duration(&value).ok_or_else(|| bad(&"not a duration like 50ms"))?
+            }
             "--games" => o.games = value.parse().map_err(|e| bad(&e))?,
             "--parallel" => o.parallel = value.parse().map_err(|e| bad(&e))?,
             "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
@@ -190,10 +193,13 @@ fn play(o: &Options, params: &Params, game: usize) -> Played {
     };
     // The peer's iterations per second, from its last search.
     let mut peer_rate: Option<f64> = None;
+    let mut last_iterations: Option<u64> = None;
     while state.outcome().is_none() {
         let mv = if state.to_move() == tabula_seat {
             let started = Instant::now();
-            let decision = tabula.choose(&state, &control).expect("MCTS never forfeits");
+            let decision = tabula
+                .choose(&state, &control)
+                .expect("MCTS never forfeits");
             played.tabula_time += started.elapsed();
             played.tabula_moves += 1;
             played.tabula_iterations += decision.search.map_or(0, |s| s.iterations);
@@ -205,7 +211,12 @@ fn play(o: &Options, params: &Params, game: usize) -> Played {
                 mcts_build_tree(&board, 1_000, o.peer_c, &mut peer_rng);
                 1_000.0 / started.elapsed().as_secs_f64().max(1e-6)
             });
-            let iterations = (rate * o.time.as_secs_f64()).max(1.0) as u64;
+            // At most twice the last search's iterations: near the end a
+            // search can be so quick (few moves, shallow tree) that its
+            // rate would grant the next one billions.
+            let cap = last_iterations.map_or(u64::MAX, |n: u64| 2 * n);
+            let iterations = ((rate * o.time.as_secs_f64()).max(1.0) as u64).min(cap);
+            last_iterations = Some(iterations);
             let started = Instant::now();
             let tree = mcts_build_tree(&board, iterations, o.peer_c, &mut peer_rng);
             let elapsed = started.elapsed();

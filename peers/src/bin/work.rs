@@ -44,12 +44,10 @@ fn main() -> ExitCode {
         ("playouts", "board-game") => peer_playouts(n),
         ("mcts", "board-game") => {
             let rng = rand_xoshiro06::Xoshiro256PlusPlus::seed_from_u64(1);
-            let tree = board_game::ai::mcts::mcts_build_tree(
-                &PeerDiffusion::default(),
-                n,
-                2.0,
-                &mut { rng },
-            );
+            let tree =
+                board_game::ai::mcts::mcts_build_tree(&PeerDiffusion::default(), n, 2.0, &mut {
+                    rng
+                });
             Ok(tree.nodes[0].visits as u64)
         }
         (_, "diffusion") => run::<Diffusion>(what, game, n),
