@@ -99,4 +99,8 @@ impl Game for Diffusion {
     fn render(&self, view: &View<'_, Self>) -> String {
         render::render(self, view)
     }
+
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        Some(crate::svg::svg(self, view))
+    }
 }
