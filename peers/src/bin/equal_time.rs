@@ -113,7 +113,7 @@ fn main() -> ExitCode {
                 let played = play(&o, &params, game);
                 println!(
                     "game {game:4}: tabula as {} {} in {} plies; per move tabula {:.1} ms {:.0} it, board-game {:.1} ms {:.0} it",
-                    if game % 2 == 0 { "A" } else { "B" },
+                    if game.is_multiple_of(2) { "A" } else { "B" },
                     if played.tabula_won { "won " } else { "lost" },
                     played.plies,
                     ms(played.tabula_time, played.tabula_moves),
