@@ -74,7 +74,9 @@ pub fn bench(
         threads,
         ..BenchConfig::default()
     };
+    let cpu = tabula::cpu::CpuInfo::detect();
     if !json {
+        println!("{cpu}");
         println!(
             "{:<28} {:>14} {:>12} {:>13} {:>14} {:>10} {:>13}",
             "game",
@@ -107,7 +109,8 @@ pub fn bench(
     if json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&serde_json::json!({ "machine": cpu, "games": reports }))
+                .map_err(|e| e.to_string())?
         );
     }
     Ok(())

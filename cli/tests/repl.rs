@@ -232,8 +232,16 @@ fn list_perft_and_bench() {
         "",
     );
     assert!(bench.ok, "{}", bench.stderr);
-    let reports: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
-    assert!(reports[0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
+    let report: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
+    assert!(report["games"][0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(!report["machine"]["model"].as_str().unwrap().is_empty());
+    let table = tabula(&["bench", "diffusion", "--seconds", "0.05"], "");
+    assert!(table.ok, "{}", table.stderr);
+    assert!(
+        table.stdout.starts_with("cpu: ") && table.stdout.contains("built with: "),
+        "{}",
+        table.stdout
+    );
 }
 
 #[test]

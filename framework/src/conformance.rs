@@ -160,7 +160,7 @@ impl Plan {
 ///
 /// The observation check, precisely: at every checked ply, for every seat
 /// `s`, the state's observation from `s` is recorded with the state's key
-/// (for the first [`MAX_KEYS`] observations). When a later state with
+/// (for the first 200,000 observations). When a later state with
 /// another key gives the same observation from the same seat, the two
 /// position texts must be equal: what a seat observes may leave out only
 /// what the position text leaves out (Grid Diffusion's ko history).

@@ -27,6 +27,23 @@ pub fn random_playout<G: Game>(
     max_plies: usize,
     buffer: &mut Vec<G::Move>,
 ) -> PlayoutEnd {
+    crate::bits::detect_cpu();
+    // The generator is copied into a local and back, so that the compiler
+    // may keep its state in registers through the loop instead of storing
+    // it to `*rng` at every ply.
+    let mut local = rng.clone();
+    let end = play_out(state, &mut local, max_plies, buffer);
+    *rng = local;
+    end
+}
+
+#[inline(always)]
+fn play_out<G: Game>(
+    state: &mut G,
+    rng: &mut Rng,
+    max_plies: usize,
+    buffer: &mut Vec<G::Move>,
+) -> PlayoutEnd {
     for plies in 0..max_plies {
         match state.random_move(rng, buffer) {
             Some(mv) => {

@@ -1,5 +1,7 @@
-//! Tabula and the `board-game` crate on the same game, same machine, same run:
-//! random plies per second and MCTS iterations per second from the start.
+//! Tabula, the `board-game` crate and the hand-optimised loop
+//! ([`tabula_peers::hand`]) on the same game, same machine, same run:
+//! random playouts and MCTS iterations per second from the start. For the
+//! same figures as ratios in one table, run the `compare` binary.
 
 use std::hint::black_box;
 
@@ -10,7 +12,7 @@ use rand08::SeedableRng as _;
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::{Game, Params};
 use tabula_diffusion::Diffusion;
-use tabula_peers::PeerDiffusion;
+use tabula_peers::{hand, PeerDiffusion};
 
 const PLAYOUTS: u64 = 1000;
 const ITERATIONS: u64 = 10_000;
@@ -21,7 +23,7 @@ fn start() -> Diffusion {
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("random playouts (diffusion)");
-    // Plies per playout are about 85 for both; count playouts as elements.
+    // Plies per playout are about 85 for all; count playouts as elements.
     group.throughput(Throughput::Elements(PLAYOUTS));
     let mut rng = tabula::rng::seeded(1);
     let mut buffer = Vec::new();
@@ -29,7 +31,19 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| {
             for _ in 0..PLAYOUTS {
                 let mut state = start();
-                black_box(tabula::playout::random_playout(&mut state, &mut rng, 1000, &mut buffer));
+                black_box(tabula::playout::random_playout(
+                    &mut state,
+                    &mut rng,
+                    1000,
+                    &mut buffer,
+                ));
+            }
+        })
+    });
+    group.bench_function("hand-optimised loop", |b| {
+        b.iter(|| {
+            for _ in 0..PLAYOUTS {
+                black_box(hand::playout(hand::START, &mut rng));
             }
         })
     });

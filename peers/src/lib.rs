@@ -10,6 +10,8 @@ use board_game::board::{
 };
 use board_game::util::iter::ClonableInternal;
 
+pub mod hand;
+
 /// Pits 0..6 are the upper row (B's side), 6..12 the lower row, columns a-f.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PeerDiffusion {
@@ -19,12 +21,16 @@ pub struct PeerDiffusion {
 
 impl Default for PeerDiffusion {
     fn default() -> Self {
-        PeerDiffusion { pits: [4; 12], next: Player::A }
+        PeerDiffusion {
+            pits: [4; 12],
+            next: Player::A,
+        }
     }
 }
 
 /// The sowing order of Tabula's Diffusion (its RULES.txt): lower pits E, NE, N, NW, W; upper pits W, SW, S, SE, E.
-fn target(pit: usize, k: usize) -> Option<usize> {
+/// The pit the `k`-th stone sown from `pit` lands in (`None`: a store).
+const fn target(pit: usize, k: usize) -> Option<usize> {
     let (row, col) = ((pit / 6) as i32, (pit % 6) as i32);
     let steps: [(i32, i32); 5] = if row == 0 {
         [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1)]
@@ -32,16 +38,26 @@ fn target(pit: usize, k: usize) -> Option<usize> {
         [(0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1)]
     };
     let (r, c) = (row + steps[k].0, col + steps[k].1);
-    (0..6).contains(&c).then_some((r * 6 + c) as usize)
+    if c >= 0 && c < 6 {
+        Some((r * 6 + c) as usize)
+    } else {
+        None
+    }
 }
 
 impl PeerDiffusion {
+    /// The stones in each pit, upper row then lower row.
+    pub fn pits(&self) -> [u8; 12] {
+        self.pits
+    }
+
     fn block_empty(&self, player: Player) -> bool {
         let cols = match player {
             Player::A => 0..3,
             Player::B => 3..6,
         };
-        cols.clone().all(|c| self.pits[c] == 0 && self.pits[6 + c] == 0)
+        cols.clone()
+            .all(|c| self.pits[c] == 0 && self.pits[6 + c] == 0)
     }
 }
 

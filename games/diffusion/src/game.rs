@@ -50,12 +50,12 @@ impl Game for Diffusion {
         self.allows(mv)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, mv: Pit) {
         self.apply(mv);
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_move(&self, rng: &mut Rng, _: &mut Vec<Pit>) -> Option<Pit> {
         self.pick_random(rng)
     }

@@ -25,11 +25,8 @@ pub enum Blocks {
     Rows,
 }
 
-/// Every nibble's lowest bit, and the masks the overflow test uses.
-const ONES: u128 = u128::MAX / 0xF;
-const SEVENS: u128 = ONES * 7;
-pub(crate) const EIGHTS: u128 = ONES * 8;
-pub(crate) const SIXES: u128 = ONES * 6;
+/// Every nibble's lowest bit.
+pub(crate) const ONES: u128 = u128::MAX / 0xF;
 
 /// The index of a width (4, 6, … 12) into the tables.
 pub(crate) fn width_index(width: usize) -> usize {
@@ -81,40 +78,44 @@ pub(crate) fn sowing_order(width_index: usize, pit: Pit) -> impl Iterator<Item =
         .map(|t| (t < LEFT_STORE).then_some(Pit(t)))
 }
 
-/// What sowing `count` stones from a pit adds: one per target pit's
-/// nibble, and the stones that go straight to each store.
+/// What sowing `count` stones from a pit does: the emptied pit's nibble
+/// drops to 0 and each target pit's gains one, all as one number to add
+/// (wrapping), and the stones that go straight to each store.
 #[derive(Clone, Copy)]
 pub(crate) struct Sowing {
-    pub(crate) add: u128,
+    pub(crate) delta: u128,
     /// The pits that receive a stone (each becomes or stays non-empty).
     pub(crate) filled: u32,
     pub(crate) stores: [u8; 2],
 }
 
-/// `SOWINGS[width index][pit][count]`, built from [`SOWING`].
-pub(crate) static SOWINGS: [[[Sowing; 6]; MAX_PITS]; 5] =
+/// `SOWINGS[width index][pit][count]`, built from [`SOWING`]. Sized 32 ×
+/// 8 so that a pit masked to 5 bits and a count to 3 need no bounds check
+/// (the rows past the board and counts over 5 are never used).
+pub(crate) static SOWINGS: [[[Sowing; 8]; 32]; 5] =
     [sowings(0), sowings(1), sowings(2), sowings(3), sowings(4)];
 
-const fn sowings(width_index: usize) -> [[Sowing; 6]; MAX_PITS] {
+const fn sowings(width_index: usize) -> [[Sowing; 8]; 32] {
     let targets = &SOWING[width_index];
     let none = Sowing {
-        add: 0,
+        delta: 0,
         filled: 0,
         stores: [0; 2],
     };
-    let mut table = [[none; 6]; MAX_PITS];
+    let mut table = [[none; 8]; 32];
     let mut pit = 0;
     while pit < MAX_PITS {
-        let mut count = 1;
+        let (mut add, mut count) = (0u128, 1);
+        let mut sowing = none;
         while count <= 5 {
-            let mut sowing = table[pit][count - 1];
             let target = targets[pit][count - 1];
             if target >= LEFT_STORE {
                 sowing.stores[(target - LEFT_STORE) as usize] += 1;
             } else {
-                sowing.add += 1 << (4 * target as u32);
+                add += 1 << (4 * target as u32);
                 sowing.filled |= 1 << target;
             }
+            sowing.delta = add.wrapping_sub((count as u128) << (4 * pit));
             table[pit][count] = sowing;
             count += 1;
         }
@@ -151,10 +152,4 @@ const fn right_half(width: usize) -> u128 {
     let row = (1u128 << (4 * width)) - 1;
     let left = (1u128 << (2 * width)) - 1;
     (row | row << (4 * width)) & !(left | left << (4 * width))
-}
-
-/// Bit 3 of each nibble that is non-zero.
-#[inline]
-pub(crate) fn nonzero_nibbles(cells: u128) -> u128 {
-    (((cells & SEVENS) + SEVENS) | cells) & EIGHTS
 }
