@@ -13,6 +13,7 @@ mod any;
 pub mod bench;
 pub mod conformance;
 mod error;
+pub mod eval;
 mod game;
 pub mod key;
 pub mod mcts;

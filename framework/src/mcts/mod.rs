@@ -40,6 +40,8 @@
 //! ```
 
 mod config;
+mod mast;
+mod rave;
 mod tree;
 mod worker;
 
@@ -47,7 +49,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-pub use config::MctsConfig;
+pub use config::{MctsConfig, Playout, Selection};
 use worker::{Budget, Worker};
 
 use crate::game::{Game, Seat};
@@ -258,3 +260,5 @@ fn merge<M: Copy + Eq + std::hash::Hash>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

@@ -64,6 +64,7 @@ mod render;
 mod sowing;
 mod state;
 
+pub use eval::FEATURES;
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
 pub use notation::{parse_move, parse_pit};
 pub use params::{Setup, TEST_PLAN};

@@ -42,6 +42,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use eval::FEATURES;
 pub use geometry::Cell;
 pub use params::TEST_PLAN;
 pub use position::START;

@@ -25,6 +25,7 @@
 //! `params`, `notation` (move text, actions), `position` (position text),
 //! `render` (the REPL board) → `game` (the `Game` implementation).
 
+mod eval;
 mod game;
 mod geometry;
 mod notation;
@@ -36,6 +37,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use eval::FEATURES;
 pub use geometry::{Blocks, Pit};
 pub use params::TEST_PLAN;
 pub use state::Diffusion;

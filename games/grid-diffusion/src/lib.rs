@@ -71,6 +71,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use eval::FEATURES;
 pub use geometry::Cell;
 pub use params::TEST_PLAN;
 pub use state::{GridDiffusion, Move, BLACK, WHITE};
