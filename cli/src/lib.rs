@@ -1,11 +1,18 @@
-//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `bench` and `perft`, over any
+//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
+//! `solve` and `analyse`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
-//! its registry and gets the whole command line.
+//! its registry and gets the whole command line; [`arena_summary`] plays a
+//! tournament for a program (the Python bindings) and returns its summary.
 
+mod analyse;
 mod arena;
+pub mod engine;
 mod files;
 pub mod repl;
+mod solve;
 mod tools;
+
+pub use arena::summary as arena_summary;
 
 use std::process::ExitCode;
 
@@ -58,6 +65,16 @@ enum Command {
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
     Arena(arena::ArenaCommand),
+    /// Serve an agent over the engine protocol on stdin and stdout (see
+    /// docs/protocol.md), for GUIs, scripts and other programs.
+    Engine {
+        /// The agent to serve, e.g. "mcts(iterations=20000)".
+        #[arg(default_value = "mcts")]
+        agent: String,
+        /// The agent's seed, unless its spec names one.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Count the positions reached after exactly DEPTH plies.
     Perft {
         /// The game and variant, e.g. `diffusion` or `calcala(players=3)`.
@@ -68,6 +85,12 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Solve a game exactly: build its database (or load it), and look up
+    /// positions with the value of every move.
+    Solve(solve::SolveArgs),
+    /// Judge every agent's moves in a tournament's games against perfect
+    /// play: the share that keeps the value, and the blunders, by phase.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Runs the command line with the games of `registry`.
@@ -105,6 +128,9 @@ pub fn main_with(registry: Registry) -> ExitCode {
             position,
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
         Some(Command::Arena(args)) => arena::run(&registry, args),
+        Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
+        Some(Command::Solve(args)) => solve::run(&registry, args),
+        Some(Command::Analyse(args)) => analyse::run(&registry, args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -354,7 +354,7 @@ fn bad_specs_fail_before_any_game() {
         ),
         (
             &["--games", "diffusion", "--agents", "random", "alphazero"],
-            "human, random, greedy, mcts, alphabeta",
+            "human, random, greedy, mcts, alphabeta, engine",
         ),
         (
             &[

@@ -63,10 +63,13 @@ fn records_allowing(out: &Path, duplicates: bool) -> BTreeMap<u64, Value> {
     let bytes = fs::read(out.join("games.jsonl")).unwrap_or_default();
     let mut by_index = BTreeMap::new();
     for line in bytes.split_inclusive(|&b| b == b'\n') {
-        if line.last() != Some(&b'\n') {
+        // A last line without its newline is a finished game when it is a
+        // whole record (resume adds the newline), and torn otherwise.
+        let parsed = serde_json::from_slice::<Value>(line);
+        if line.last() != Some(&b'\n') && parsed.is_err() {
             break;
         }
-        let mut record: Value = serde_json::from_slice(line).expect("a complete line parses");
+        let mut record: Value = parsed.expect("a complete line parses");
         record.as_object_mut().unwrap().remove("seconds");
         let index = record["index"].as_u64().unwrap();
         match by_index.insert(index, record.clone()) {

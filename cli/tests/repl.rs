@@ -281,7 +281,7 @@ fn agent_kinds_are_listed_from_their_parameter_tables() {
     assert!(run.stdout.contains(&listing.stdout), "`agents` in the REPL");
     assert!(
         run.stdout
-            .contains("agents: human, random, greedy, mcts, alphabeta"),
+            .contains("agents: human, random, greedy, mcts, alphabeta, engine"),
         "{}",
         run.stdout
     );

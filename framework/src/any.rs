@@ -35,6 +35,22 @@ pub trait AnyGame: Send + Sync + Debug {
     /// Plays a move given as text; returns its canonical text. On error the
     /// state is unchanged.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// How many action numbers the variant uses (see [`Game::action_count`]).
+    fn action_count(&self) -> usize;
+    /// The legal moves' action numbers, in the game's move order.
+    fn legal_actions(&self) -> Vec<usize>;
+    /// Plays the move numbered `action`. On error (a number that is no
+    /// move, an illegal move, a finished game) the state is unchanged.
+    fn play_action(&mut self, action: usize) -> Result<(), MoveError>;
+    /// The canonical text of the move numbered `action`, legal here or not.
+    fn action_text(&self, action: usize) -> Result<String, MoveError>;
+    /// The action number of a move text (its syntax checked, not its legality).
+    fn parse_action(&self, text: &str) -> Result<usize, MoveError>;
+    /// The shape of an observation (see [`Game::observation_shape`]).
+    fn observation_shape(&self) -> Vec<usize>;
+    /// Replaces `out` with what `seat` (below [`players`](AnyGame::players))
+    /// observes (see [`Game::observe`]).
+    fn observe(&self, seat: Seat, out: &mut Vec<f32>);
     /// The position text (see [`Game::position`]).
     fn position(&self) -> String;
     /// A state of the same game and parameters at the position `text`.
@@ -70,6 +86,22 @@ pub struct Boxed<G: Game> {
     pub state: G,
     /// The parameters `state` was created with.
     pub params: Params,
+}
+
+impl<G: Game> Boxed<G> {
+    /// The move numbered `action`, or why there is none.
+    fn action_move(&self, action: usize) -> Result<G::Move, MoveError> {
+        self.state.action_move(action).ok_or_else(|| {
+            MoveError::syntax(
+                &action.to_string(),
+                format!(
+                    "the action number of a move of {} (0 to {})",
+                    G::NAME,
+                    self.state.action_count().saturating_sub(1)
+                ),
+            )
+        })
+    }
 }
 
 impl<G: Game> AnyGame for Boxed<G> {
@@ -111,6 +143,39 @@ impl<G: Game> AnyGame for Boxed<G> {
         let canonical = self.state.format_move(mv);
         self.state.try_play(mv)?;
         Ok(canonical)
+    }
+
+    fn action_count(&self) -> usize {
+        self.state.action_count()
+    }
+
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut moves = Vec::new();
+        self.state.legal_moves(&mut moves);
+        moves.into_iter().map(|mv| self.state.action(mv)).collect()
+    }
+
+    fn play_action(&mut self, action: usize) -> Result<(), MoveError> {
+        let mv = self.action_move(action)?;
+        self.state.try_play(mv)
+    }
+
+    fn action_text(&self, action: usize) -> Result<String, MoveError> {
+        Ok(self.state.format_move(self.action_move(action)?))
+    }
+
+    fn parse_action(&self, text: &str) -> Result<usize, MoveError> {
+        Ok(self.state.action(self.state.parse_move(text)?))
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        self.state.observation_shape()
+    }
+
+    fn observe(&self, seat: Seat, out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(self.state.observation_shape().iter().product(), 0.0);
+        self.state.observe(seat, out);
     }
 
     fn position(&self) -> String {

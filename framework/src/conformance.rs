@@ -8,13 +8,18 @@
 //! independently of its original; that `random_move` is uniform (a
 //! chi-square test); that outcomes and evaluations are well formed; that a
 //! game ends within [`Config::max_plies`] unless it is declared unbounded;
-//! and that the same seed gives the same game. It panics with a precise
-//! message on the first violation, so it is meant for tests.
+//! and that the same seed gives the same game. Observations
+//! ([`Game::observe`]) keep the variant's shape, are written in full, finite
+//! and non-negative, the same for a clone, and tell positions apart: from
+//! any one seat, two states met in a run with different position texts
+//! never give the same observation (see [`check`]). It panics with a
+//! precise message on the first violation, so it is meant for tests.
 //!
 //! A game's table of parameter sets, its [`Plan`], is what the workspace's
 //! conformance, property and soak tests read.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::error::MoveError;
 use crate::game::Game;
@@ -152,13 +157,29 @@ impl Plan {
 }
 
 /// Runs the conformance suite from `start`. Returns the plies played.
+///
+/// The observation check, precisely: at every checked ply, for every seat
+/// `s`, the state's observation from `s` is recorded with the state's key
+/// (for the first [`MAX_KEYS`] observations). When a later state with
+/// another key gives the same observation from the same seat, the two
+/// position texts must be equal: what a seat observes may leave out only
+/// what the position text leaves out (Grid Diffusion's ko history).
 pub fn check<G: Game>(start: &G, config: &Config) -> usize {
+    let shape = start.observation_shape();
+    assert!(
+        !shape.is_empty() && shape.iter().all(|&n| n > 0),
+        "{}: observation shape {shape:?} has no or empty dimensions",
+        G::NAME
+    );
     let mut checker = Checker {
         start,
         config,
         actions: start.action_count(),
+        observation_len: shape.iter().product(),
+        shape,
         seen_moves: Vec::new(),
         keys: HashMap::new(),
+        observations: HashMap::new(),
     };
     if config.check_every > 0 {
         check_action_numbering(start);
@@ -189,6 +210,11 @@ struct Checker<'a, G: Game> {
     seen_moves: Vec<G::Move>,
     /// The position text of every key met, to catch two states sharing one.
     keys: HashMap<u64, String>,
+    /// The variant's observation shape, and the product of its dimensions.
+    shape: Vec<usize>,
+    observation_len: usize,
+    /// The key of the first state met per (seat, hash of an observation).
+    observations: HashMap<(usize, u64), u64>,
 }
 
 impl<G: Game> Checker<'_, G> {
@@ -209,6 +235,7 @@ impl<G: Game> Checker<'_, G> {
             if checked {
                 check_position_round_trip(&state, &at);
                 self.check_key(&state, &at);
+                self.check_observations(&state, &at);
             }
             if let Some(outcome) = state.outcome() {
                 self.check_end(&state, outcome, &mut rng, &at);
@@ -294,6 +321,64 @@ impl<G: Game> Checker<'_, G> {
                 "{}: two positions share the key {key:#x}",
                 at()
             );
+        }
+    }
+
+    /// Every seat's observation: the variant's shape, every value written
+    /// (the buffer starts as NaN), finite and non-negative, the same for a
+    /// clone, and the same only for states with the same position text.
+    fn check_observations(&mut self, state: &G, at: &dyn Fn() -> String) {
+        assert_eq!(
+            state.observation_shape(),
+            self.shape,
+            "{}: the observation shape changed within the variant",
+            at()
+        );
+        let mut seen = vec![f32::NAN; self.observation_len];
+        let mut again = vec![f32::NAN; self.observation_len];
+        for seat in 0..state.players() {
+            seen.fill(f32::NAN);
+            state.observe(seat, &mut seen);
+            if let Some((i, value)) = seen
+                .iter()
+                .enumerate()
+                .find(|(_, v)| !(v.is_finite() && **v >= 0.0))
+            {
+                panic!(
+                    "{}: seat {seat}'s observation holds {value} at index {i} \
+                     (NaN: not written; values must be finite and non-negative)",
+                    at()
+                );
+            }
+            again.fill(f32::NAN);
+            state.clone().observe(seat, &mut again);
+            assert!(
+                seen.iter()
+                    .zip(&again)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{}: a clone gives seat {seat} another observation",
+                at()
+            );
+            let mut hasher = DefaultHasher::new();
+            seen.iter().for_each(|v| v.to_bits().hash(&mut hasher));
+            let slot = (seat, hasher.finish());
+            let key = state.key();
+            if self.observations.len() >= MAX_KEYS && !self.observations.contains_key(&slot) {
+                continue;
+            }
+            let earlier = *self.observations.entry(slot).or_insert(key);
+            if earlier == key {
+                continue;
+            }
+            if let Some(text) = self.keys.get(&earlier) {
+                assert_eq!(
+                    *text,
+                    state.position(),
+                    "{}: seat {seat} observes this position and an earlier, \
+                     different one the same",
+                    at()
+                );
+            }
         }
     }
 
@@ -739,6 +824,10 @@ mod tests {
         OneAction,
         /// The key leaves out the side to move.
         KeyWithoutSide,
+        /// The observation leaves out the side to move.
+        BlindObservation,
+        /// The observation leaves its last value unwritten.
+        UnwrittenObservation,
     }
 
     /// Take 1–3 of 21 stones; whoever takes the last one wins. A move may
@@ -840,6 +929,18 @@ mod tests {
         fn action_move(&self, action: usize) -> Option<u8> {
             (action < 3).then(|| action as u8 + 1)
         }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![3]
+        }
+        fn observe(&self, seat: usize, out: &mut [f32]) {
+            out[0] = self.left as f32;
+            out[1] = f32::from(self.last);
+            match self.flaw {
+                Flaw::BlindObservation => out[2] = 0.0,
+                Flaw::UnwrittenObservation => {}
+                _ => out[2] = f32::from(u8::from(seat == self.to_move)),
+            }
+        }
         fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
             match text.trim() {
                 "1" => Ok(1),
@@ -921,6 +1022,18 @@ mod tests {
     #[should_panic(expected = "two positions share the key")]
     fn keys_that_miss_state_fail() {
         run(Flaw::KeyWithoutSide);
+    }
+
+    #[test]
+    #[should_panic(expected = "observes this position and an earlier, different one the same")]
+    fn observations_that_miss_state_fail() {
+        run(Flaw::BlindObservation);
+    }
+
+    #[test]
+    #[should_panic(expected = "observation holds NaN at index 2 (NaN: not written")]
+    fn unwritten_observations_fail() {
+        run(Flaw::UnwrittenObservation);
     }
 
     #[test]

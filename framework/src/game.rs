@@ -56,6 +56,12 @@ use crate::spec::{Spec, SpecError};
 ///     fn action_count(&self) -> usize { 3 }
 ///     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
 ///     fn action_move(&self, action: usize) -> Option<u8> { (action < 3).then(|| action as u8 + 1) }
+///     // Seen by a seat: the stones left, and whether it is that seat's turn.
+///     fn observation_shape(&self) -> Vec<usize> { vec![2] }
+///     fn observe(&self, seat: usize, out: &mut [f32]) {
+///         out[0] = self.left.into();
+///         out[1] = if seat == self.to_move { 1.0 } else { 0.0 };
+///     }
 ///     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
 ///         text.trim().parse().map_err(|_| MoveError::syntax(text, "a number 1-3"))
 ///     }
@@ -203,6 +209,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// [`action`](Game::action); `None` for a number that is no move of this
     /// variant. Legality here is not checked.
     fn action_move(&self, action: usize) -> Option<Self::Move>;
+
+    /// The shape of [`observe`](Game::observe)'s output, outermost
+    /// dimension first (`[planes, rows, columns]` for a board, `[n]` for a
+    /// flat vector): the same for every state of one variant, so one
+    /// network fits the variant. Its product is the length of `out`.
+    fn observation_shape(&self) -> Vec<usize>;
+    /// Writes what `seat` sees of this state into `out` (the product of
+    /// [`observation_shape`](Game::observation_shape) numbers): the input
+    /// of learned agents and of the Python bindings' observation tensors.
+    ///
+    /// Every value must be written, finite and non-negative. The view is
+    /// `seat`'s own: "mine" and "the opponents'" rather than colours, the
+    /// board turned so that `seat` always sits on the same side, so one
+    /// network serves every seat. It must tell apart any two positions
+    /// with different position texts (include the side to move, relative
+    /// to `seat`); state the position text does not show (a ko history)
+    /// may be left out. The conformance suite checks all of this.
+    fn observe(&self, seat: Seat, out: &mut [f32]);
 
     /// Reads a move in this game's notation: the canonical text,
     /// case-insensitive unless case carries meaning, surrounding spaces

@@ -22,11 +22,13 @@ mod outcome;
 mod params;
 mod play;
 pub mod playout;
+pub mod protocol;
 mod record;
 mod registry;
 pub mod render;
 pub mod rng;
 pub mod search;
+pub mod solve;
 mod spec;
 #[cfg(test)]
 mod test_games;

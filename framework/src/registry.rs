@@ -22,6 +22,7 @@ use crate::agents::{
 use crate::any::{AnyGame, Boxed};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
+use crate::solve::{Indexed, Solvable, Solver};
 use crate::spec::{Spec, SpecError};
 
 /// A registered game: its description and a way to create it.
@@ -87,7 +88,7 @@ impl<G: Game> GameEntry for Entry<G> {
             .downcast_ref::<Boxed<G>>()
             .ok_or_else(|| format!("the state given is not one of {}", G::NAME))?
             .state;
-        let agent = (self.agents[kind])(spec.params(), seed, state)?;
+        let agent = (self.agents[kind])(spec.params(), seed, state, &game.spec())?;
         Ok(Box::new(TypedAgent {
             agent,
             spec: spec.clone(),
@@ -99,6 +100,7 @@ impl<G: Game> GameEntry for Entry<G> {
 pub struct Registry {
     games: Vec<Box<dyn GameEntry>>,
     agents: Vec<AgentInfo>,
+    solvers: Vec<Box<dyn Solver>>,
 }
 
 /// Builds a [`Registry`]: agent kinds first, then games. `A` is the list
@@ -106,6 +108,7 @@ pub struct Registry {
 pub struct RegistryBuilder<A: AgentSet> {
     games: Vec<Box<dyn GameEntry>>,
     agents: PhantomData<fn() -> A>,
+    solvers: Vec<Box<dyn Solver>>,
 }
 
 impl Registry {
@@ -115,6 +118,7 @@ impl Registry {
         RegistryBuilder {
             games: Vec::new(),
             agents: PhantomData,
+            solvers: Vec::new(),
         }
     }
 
@@ -142,6 +146,20 @@ impl Registry {
             choices: self.names(),
         })?;
         entry.create(&spec.args)
+    }
+
+    /// The solver of the game registered as `name`, if it can be solved
+    /// (see [`RegistryBuilder::solvable`]).
+    pub fn solver(&self, name: &str) -> Option<&dyn Solver> {
+        self.solvers
+            .iter()
+            .find(|s| s.game() == name)
+            .map(|s| s.as_ref())
+    }
+
+    /// The names of the games that can be solved, in registration order.
+    pub fn solvable_names(&self) -> Vec<&'static str> {
+        self.solvers.iter().map(|s| s.game()).collect()
     }
 
     /// The registered agent kinds, in registration order (`human`, the
@@ -239,6 +257,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
         RegistryBuilder {
             games: self.games,
             agents: PhantomData,
+            solvers: self.solvers,
         }
     }
 
@@ -258,6 +277,28 @@ impl<A: AgentSet> RegistryBuilder<A> {
         self
     }
 
+    /// Makes game `G`, registered already, solvable: `tabula solve`, the
+    /// REPL's `solve` and the `perfect` agent then work for it (see
+    /// [`crate::solve`]).
+    ///
+    /// # Panics
+    /// If `G` is not registered yet, or was made solvable already.
+    pub fn solvable<G: Indexed>(mut self) -> Self {
+        assert!(
+            self.games.iter().any(|g| g.name() == G::NAME),
+            "register game `{}` before making it solvable",
+            G::NAME
+        );
+        assert!(
+            self.solvers.iter().all(|s| s.game() != G::NAME),
+            "game `{}` made solvable twice",
+            G::NAME
+        );
+        crate::solve::register::<G>();
+        self.solvers.push(Box::new(Solvable::<G>::default()));
+        self
+    }
+
     /// Adds a list of games, such as a catalog function that adds each:
     /// `builder.games(tabula_games::catalog)`.
     pub fn games(self, add: impl FnOnce(Self) -> Self) -> Self {
@@ -271,6 +312,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
         Registry {
             games: self.games,
             agents,
+            solvers: self.solvers,
         }
     }
 }

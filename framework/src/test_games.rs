@@ -16,7 +16,8 @@ pub struct Nim {
 }
 
 impl Nim {
-    pub fn new(left: u8, to_move: usize, players: usize) -> Self {
+    /// `left` stones, `to_move` (from 0) to move, `players` seats.
+    pub fn at(left: u8, to_move: usize, players: usize) -> Self {
         Nim {
             left,
             to_move,
@@ -32,7 +33,7 @@ impl Game for Nim {
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "";
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Nim::new(21, 0, 2))
+        Ok(Nim::at(10, 0, 2))
     }
     fn players(&self) -> usize {
         self.players
@@ -66,6 +67,15 @@ impl Game for Nim {
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 3).then(|| action as u8 + 1)
     }
+    /// The stones left, then the seat to move counted from the observer.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1 + self.players]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        out[0] = self.left.into();
+        out[1 + (self.to_move + self.players - seat) % self.players] = 1.0;
+    }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.trim()
             .parse()
@@ -74,10 +84,21 @@ impl Game for Nim {
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
     }
+    /// `LEFT SEAT`, seats from 1 (the same players as this state).
     fn position(&self) -> String {
-        format!("{} {} {}", self.left, self.to_move, self.players)
+        format!("{} {}", self.left, self.to_move + 1)
     }
-    fn parse_position(&self, _: &str) -> Result<Self, PositionError> {
-        Ok(self.clone())
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        let bad = || PositionError::new(text, "expected `LEFT SEAT`");
+        let (left, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
+        let seat: usize = seat.parse().map_err(|_| bad())?;
+        if !(1..=self.players).contains(&seat) {
+            return Err(bad());
+        }
+        Ok(Nim::at(
+            left.parse().map_err(|_| bad())?,
+            seat - 1,
+            self.players,
+        ))
     }
 }

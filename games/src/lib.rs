@@ -18,13 +18,15 @@ pub use tabula_grid_diffusion::GridDiffusion;
 
 /// Adds every shipped game, in the order `tabula list` shows them, to a
 /// registry being built (after its agent kinds): a program with agents or
-/// games of its own starts from here.
+/// games of its own starts from here. Diffusion is also made solvable
+/// (`tabula solve`, the `perfect` agent).
 pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
     builder
         .game::<Diffusion>()
         .game::<GridDiffusion>()
         .game::<Calcala>()
         .game::<Differo>()
+        .solvable::<Diffusion>()
 }
 
 /// Every shipped game with the built-in agent kinds.

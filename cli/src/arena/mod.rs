@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::fs;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -91,8 +91,25 @@ enum ArenaSubcommand {
 pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
     match command.merge {
         Some(ArenaSubcommand::Merge(args)) => merge::run(registry, args),
-        None => play(registry, command.args),
+        None => play(registry, command.args, true).map(|_| ()),
     }
+}
+
+/// Plays a tournament given as `tabula arena`'s options (without the
+/// words `tabula arena`, e.g. `["--agents", "random", "mcts", "--out",
+/// "dir"]`) without printing anything, and returns the summary it wrote
+/// to `summary.json`, as that JSON text: for programs that embed Tabula,
+/// such as the Python bindings.
+pub fn summary(registry: &Registry, options: &[String]) -> Result<String, String> {
+    #[derive(clap::Parser)]
+    #[command(name = "tabula arena", no_binary_name = true)]
+    struct Options {
+        #[command(flatten)]
+        args: ArenaArgs,
+    }
+    let options = <Options as clap::Parser>::try_parse_from(options)
+        .map_err(|e| e.render().to_string().trim().to_string())?;
+    play(registry, options.args, false).map(|summary| output::json(&summary))
 }
 
 /// The `arena` subcommand's options.
@@ -202,8 +219,26 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     Ok((starts, agents))
 }
 
-/// Plays a tournament, or one shard of it.
-fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
+/// Keeps the agents' logs of game `index` (outside engines' stderr) as
+/// `engines/game-INDEX-seat-SEAT.log` (both from 0, as in games.jsonl).
+fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> {
+    if logs.is_empty() {
+        return Ok(());
+    }
+    let dir = out.join("engines");
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (seat, log) in logs {
+        crate::files::write_atomic(
+            &dir.join(format!("game-{index}-seat-{seat}.log")),
+            log.as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
+/// Plays a tournament, or one shard of it; with `report`, says so on the
+/// terminal as it goes and prints the table at the end.
+fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Summary, String> {
     let (starts, agents) = prepare(registry, &args)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
@@ -258,7 +293,9 @@ fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
             ));
         }
         for note in store::repair(&scan)? {
-            eprintln!("arena: {note}");
+            if report {
+                eprintln!("arena: {note}");
+            }
         }
         results = scan.results;
         if saved.is_none() {
@@ -284,17 +321,19 @@ fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
         ),
         None => String::new(),
     };
-    eprintln!(
-        "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
-        range.len(),
-        starts.len(),
-        agents.len(),
-        args.rounds,
-        done.len(),
-        threads,
-        out.display()
-    );
-    let progress = if std::io::stderr().is_terminal() {
+    if report {
+        eprintln!(
+            "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
+            range.len(),
+            starts.len(),
+            agents.len(),
+            args.rounds,
+            done.len(),
+            threads,
+            out.display()
+        );
+    }
+    let progress = if report && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(todo as u64);
         bar.set_style(
             ProgressStyle::with_template(
@@ -322,8 +361,9 @@ fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
         agents: &agents,
         settings: &settings,
     };
-    let played = run::play_all(&work, threads, |result, record| {
+    let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
+        write_logs(out, result.index, &logs)?;
         running.add(&result);
         progress.set_message(running.line());
         progress.inc(1);
@@ -339,12 +379,14 @@ fn play(registry: &Registry, args: ArenaArgs) -> Result<(), String> {
     let mut summary = stats::summarize(&settings, &players, range.len(), &results);
     summary.shard = args.shard;
     output::write_files(out, &summary)?;
-    print!("{}", output::table(&summary));
-    println!(
-        "\n{} games played in {wall:.1} s on {threads} thread(s); {} in total. Files in {}",
-        results.len() - done.len(),
-        results.len(),
-        out.display()
-    );
-    Ok(())
+    if report {
+        print!("{}", output::table(&summary));
+        println!(
+            "\n{} games played in {wall:.1} s on {threads} thread(s); {} in total. Files in {}",
+            results.len() - done.len(),
+            results.len(),
+            out.display()
+        );
+    }
+    Ok(summary)
 }

@@ -153,8 +153,8 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         .max(5);
     let _ = writeln!(
         out,
-        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9}",
-        "agent", "games", "W", "D", "L", "score", "95% Wilson", "Elo ± 95%", "s/move"
+        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
+        "agent", "games", "W", "D", "L", "score", "95% Wilson", "Elo ± 95%", "forfeits", "s/move"
     );
     for a in &section.agents {
         let ci = match (a.score_low, a.score_high) {
@@ -163,7 +163,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         };
         let _ = writeln!(
             out,
-            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>9}",
+            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
             a.agent,
             a.games,
             a.wins,
@@ -172,6 +172,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             opt(a.score, 3),
             ci,
             elo(a),
+            a.forfeits,
             opt(a.seconds_per_move, 4)
         );
     }
@@ -228,7 +229,7 @@ pub fn json(summary: &Summary) -> String {
 }
 
 /// The columns of `summary.csv`.
-pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,standing,degenerate";
+pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,standing,degenerate,forfeits";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -255,7 +256,7 @@ pub fn csv(summary: &Summary) -> String {
         for a in &section.agents {
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&section.game),
                 section.players.map_or(String::new(), |p| p.to_string()),
                 csv_field(&a.agent),
@@ -274,6 +275,7 @@ pub fn csv(summary: &Summary) -> String {
                 num(a.seconds_per_move),
                 json_word(&a.standing),
                 section.degenerate.map_or(String::new(), |d| json_word(&d)),
+                a.forfeits,
             );
         }
     }

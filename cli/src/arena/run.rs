@@ -161,14 +161,19 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
     })
 }
 
-/// Plays one scheduled game from `start`; returns its result and record.
+/// What a seat's agent logged during a game (an outside engine's stderr),
+/// by seat.
+pub type Logs = Vec<(usize, String)>;
+
+/// Plays one scheduled game from `start`; returns its result, its record
+/// and the agents' logs.
 pub fn play_one(
     registry: &Registry,
     job: &Scheduled,
     start: &dyn AnyGame,
     agents: &[AgentSpec],
     settings: &Settings,
-) -> Result<(GameResult, GameRecord), String> {
+) -> Result<(GameResult, GameRecord, Logs), String> {
     let mut players = job
         .seats
         .iter()
@@ -180,6 +185,11 @@ pub fn play_one(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let played = play_game(start, &mut players, settings.max_plies);
+    let logs = players
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(seat, agent)| Some((seat, agent.take_log()?)))
+        .collect();
     let result = GameResult {
         index: job.index,
         game: job.game,
@@ -193,7 +203,7 @@ pub fn play_one(
         forfeit: played.forfeit,
     };
     let record = to_record(&result, start, agents, played.moves, settings);
-    Ok((result, record))
+    Ok((result, record, logs))
 }
 
 /// What to play: the games of `range` not in `done`, from `schedule`.
@@ -214,7 +224,7 @@ pub struct Work<'a> {
 pub fn play_all(
     work: &Work,
     threads: usize,
-    mut finished: impl FnMut(GameResult, GameRecord) -> Result<(), String>,
+    mut finished: impl FnMut(GameResult, GameRecord, Logs) -> Result<(), String>,
 ) -> Result<(), String> {
     let end = work.range.end;
     let next = AtomicUsize::new(work.range.start);
@@ -251,7 +261,7 @@ pub fn play_all(
         drop(send);
         let mut error = None;
         for outcome in receive {
-            let handled = outcome.and_then(|(result, record)| finished(result, record));
+            let handled = outcome.and_then(|(result, record, logs)| finished(result, record, logs));
             if let Err(e) = handled {
                 stop.store(true, Ordering::Relaxed);
                 error.get_or_insert(e);

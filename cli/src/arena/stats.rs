@@ -36,6 +36,9 @@ pub struct AgentRow {
     pub elo_low: Option<f64>,
     pub elo_high: Option<f64>,
     pub seconds_per_move: Option<f64>,
+    /// Games it lost by forfeit (a crash, a hang, an illegal move): counted
+    /// among its losses too.
+    pub forfeits: usize,
 }
 
 /// The results of one game, or of all games together (`game` = `all`).
@@ -117,6 +120,7 @@ struct Tally {
     score_sum: f64,
     seconds: f64,
     moves: u64,
+    forfeits: usize,
 }
 
 impl Tally {
@@ -139,6 +143,7 @@ impl Tally {
             elo_low: rating.map(|r| r.elo - Z95 * r.se),
             elo_high: rating.map(|r| r.elo + Z95 * r.se),
             seconds_per_move: (self.moves > 0).then(|| self.seconds / self.moves as f64),
+            forfeits: self.forfeits,
         }
     }
 }
@@ -174,6 +179,13 @@ impl Accumulator {
             let tally = &mut self.tallies[agent];
             tally.seconds += result.seconds.get(seat).copied().unwrap_or(0.0);
             tally.moves += u64::from(result.moves_made.get(seat).copied().unwrap_or(0));
+        }
+        if let Some(&agent) = result
+            .forfeit
+            .as_ref()
+            .and_then(|(s, _)| result.seats.get(*s))
+        {
+            self.tallies[agent].forfeits += 1;
         }
         let Some(winners) = &result.winners else {
             self.adjudicated += 1;
@@ -379,6 +391,20 @@ mod tests {
         // The seconds of adjudicated games count too.
         assert_eq!(mcts.seconds_per_move, Some(0.1));
         assert_eq!(s.overall.agents, g.agents);
+    }
+
+    #[test]
+    fn forfeits_are_counted_per_agent_and_as_losses() {
+        let mut lost = result(0, vec![1, 0], Some(vec![1]));
+        lost.forfeit = Some((0, "timeout after 2.31 s".into()));
+        let results = vec![lost, result(1, vec![0, 1], Some(vec![0]))];
+        let s = summarize(&settings(&["random", "engine"]), &[2], 2, &results);
+        let [random, engine] = &s.games[0].agents[..] else {
+            panic!("two rows")
+        };
+        assert_eq!((engine.forfeits, engine.losses), (1, 2));
+        assert_eq!((random.forfeits, random.wins), (0, 2));
+        assert_eq!(s.overall.agents[1].forfeits, 1);
     }
 
     #[test]

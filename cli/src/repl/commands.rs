@@ -36,6 +36,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
     Command { name: "position", args: "", help: "print the position text" },
     Command { name: "state", args: "", help: "print the game as one line of JSON (for scripts)" },
+    Command { name: "solve", args: "[load FILE]", help: "the exact value of the position and of every legal move, from the database `solve load FILE` loaded (built by `tabula solve GAME --db FILE`)" },
     Command { name: "rules", args: "", help: "the rules as implemented, with every reading decision" },
     Command { name: "seed", args: "[N]", help: "show or set the seed of agents that name no seed of their own" },
     Command { name: "save", args: "FILE", help: "save the game, its history and the seats as JSON" },
@@ -159,6 +160,7 @@ pub fn execute(
             no_args(word, rest)?;
             writeln!(out, "{}", state_json(session)).map_err(io)?
         }
+        "solve" => super::solve::command(session, rest, out)?,
         "rules" => writeln!(out, "{}", session.current().rules().trim_end()).map_err(io)?,
         "seed" => match rest {
             "" => writeln!(out, "seed {}", session.seed).map_err(io)?,
@@ -331,6 +333,11 @@ fn play_bare(
 /// The command `word` is most likely a misspelling of, if any: within two
 /// edits, and fewer edits than the word has letters.
 fn closest_command(word: &str) -> Option<&'static str> {
+    // Edit distance costs length × length: a word much longer than every
+    // command (a pasted megabyte) is no misspelling of one.
+    if word.len() > 12 {
+        return None;
+    }
     let word = word.to_ascii_lowercase();
     COMMANDS
         .iter()

@@ -5,6 +5,7 @@
 mod commands;
 mod complete;
 mod session;
+mod solve;
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};

@@ -20,6 +20,8 @@ pub struct Session {
     agents: Vec<Option<Box<dyn AnyAgent>>>,
     /// The seed of every agent spec that does not name its own.
     pub seed: u64,
+    /// The database `solve load` loaded, for `solve`.
+    pub solution: Option<super::solve::Solution>,
 }
 
 impl Session {
@@ -34,6 +36,7 @@ impl Session {
             seats: vec![AgentSpec::human(); players],
             agents: (0..players).map(|_| None).collect(),
             seed: 0,
+            solution: None,
         }
     }
 

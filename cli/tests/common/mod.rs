@@ -1,6 +1,7 @@
 //! What the integration tests share: running the `tabula` binary.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// One run's output.
@@ -12,7 +13,13 @@ pub struct Run {
 
 /// Runs `tabula ARGS` with `stdin` piped in.
 pub fn tabula(args: &[&str], stdin: &str) -> Run {
+    tabula_in(Path::new("."), args, stdin)
+}
+
+/// Runs `tabula ARGS` in directory `dir` with `stdin` piped in.
+pub fn tabula_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -171,6 +171,25 @@ impl Game for TicTacToe {
         (action < self.cells()).then_some(Cell(action as u8))
     }
 
+    /// Three planes over the board, from the observing seat's side: its
+    /// own marks, the opponent's, the empty cells (`[3, size, size]`).
+    /// Seat-relative, so one network plays both X and O; whose turn it is
+    /// follows from the counts of marks.
+    fn observation_shape(&self) -> Vec<usize> {
+        let n = self.size as usize;
+        vec![3, n, n]
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        let empty = self.full() & !self.occupied();
+        let planes = [self.marks[seat], self.marks[1 - seat], empty];
+        for (plane, bits) in out.chunks_mut(self.cells()).zip(planes) {
+            for (cell, value) in plane.iter_mut().enumerate() {
+                *value = f32::from(u8::from(bits & (1 << cell) != 0));
+            }
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
         let n = self.size as usize;
         let expected = || format!("a cell a1 to {}", notation::cell_name(n - 1, n, false));

@@ -24,6 +24,12 @@ pub trait AnyAgent: Send {
     ) -> Result<AnyDecision, Forfeit>;
     /// Told of every move played from `before` (see [`Agent::observe`]).
     fn observe(&mut self, before: &dyn AnyGame, mv: &str);
+    /// The agent's log of its game, e.g. an outside engine's stderr (see
+    /// [`Agent::take_log`]); the arena keeps it in its results directory.
+    /// The default has none.
+    fn take_log(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// [`Control`] with moves as text.
@@ -117,6 +123,10 @@ impl<G: Game> AnyAgent for TypedAgent<G> {
         if let Ok(mv) = state.parse_move(mv) {
             self.agent.observe(state, mv);
         }
+    }
+
+    fn take_log(&mut self) -> Option<String> {
+        self.agent.take_log()
     }
 
     fn choose(

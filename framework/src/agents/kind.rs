@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Agent, AlphaBetaKind, GreedyKind, MctsKind, RandomKind};
+use super::{Agent, AlphaBetaKind, EngineKind, GreedyKind, MctsKind, PerfectKind, RandomKind};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 
@@ -23,6 +23,20 @@ pub trait AgentKind: 'static {
     /// a position of the variant to be played (to check that the agent
     /// suits it). An `Err` says why it cannot play this game or variant.
     fn build<G: Game>(params: &Params, seed: u64, start: &G) -> Result<Box<dyn Agent<G>>, String>;
+
+    /// Builds the agent as [`build`](AgentKind::build) does, told also the
+    /// variant's spec text (`diffusion(width=8)`); this is what a registry
+    /// calls. Only agents that must name the game to someone else — an
+    /// outside engine — need it; the default ignores it.
+    fn build_for<G: Game>(
+        params: &Params,
+        seed: u64,
+        start: &G,
+        game: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
+        let _ = game;
+        Self::build(params, seed, start)
+    }
 }
 
 /// What users are shown of an agent kind.
@@ -36,8 +50,9 @@ pub struct AgentInfo {
     pub params: &'static [ParamSpec],
 }
 
-/// How a registry builds one agent kind for one game type.
-pub(crate) type Builder<G> = fn(&Params, u64, &G) -> Result<Box<dyn Agent<G>>, String>;
+/// How a registry builds one agent kind for one game type (see
+/// [`AgentKind::build_for`]).
+pub(crate) type Builder<G> = fn(&Params, u64, &G, &str) -> Result<Box<dyn Agent<G>>, String>;
 
 /// A list of agent kinds, as a type: `(A, One<K>)` is `A` followed by `K`.
 /// A registry instantiates every kind of its list for every game.
@@ -70,7 +85,7 @@ impl<K: AgentKind> AgentSet for One<K> {
 
     #[allow(private_interfaces)]
     fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
-        out.push(K::build::<G>);
+        out.push(K::build_for::<G>);
     }
 }
 
@@ -92,6 +107,9 @@ pub type Builtin = (
     (),
     (
         (One<RandomKind>, One<GreedyKind>),
-        (One<MctsKind>, One<AlphaBetaKind>),
+        (
+            (One<MctsKind>, One<AlphaBetaKind>),
+            (One<EngineKind>, One<PerfectKind>),
+        ),
     ),
 );

@@ -42,17 +42,21 @@
 
 mod alphabeta;
 mod any;
+mod engine;
 mod kind;
 mod mcts;
+mod perfect;
 mod random;
 mod spec;
 
 pub use alphabeta::{AlphaBetaKind, GreedyKind};
 pub(crate) use any::TypedAgent;
 pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
+pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind};
 pub(crate) use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
 pub use mcts::MctsKind;
+pub use perfect::PerfectKind;
 pub use random::{RandomAgent, RandomKind};
 pub use spec::{AgentError, AgentSpec, HUMAN};
 
@@ -76,6 +80,14 @@ pub trait Agent<G: Game>: Send {
     /// can keep its tree. The default ignores it.
     fn observe(&mut self, before: &G, mv: G::Move) {
         let _ = (before, mv);
+    }
+
+    /// What the agent has to report about its game, for the records: an
+    /// outside engine's stderr. Called when the game is over (the arena
+    /// does after each game); an agent may stop an outside program then so
+    /// that its log is complete. The default has nothing.
+    fn take_log(&mut self) -> Option<String> {
+        None
     }
 }
 

@@ -38,7 +38,7 @@ fn errors_name_the_agent_and_its_choices() {
     let error = |text: &str| registry.parse_agent(text).unwrap_err().to_string();
     let err = error("alphazero");
     assert!(
-        err.contains("human, random, greedy, mcts, alphabeta"),
+        err.contains("human, random, greedy, mcts, alphabeta, engine"),
         "{err}"
     );
     let err = error("mcts(depth=3)");
@@ -107,7 +107,15 @@ fn the_registry_lists_every_kind_with_its_parameters() {
     let registry = registry();
     assert_eq!(
         registry.agent_names(),
-        ["human", "random", "greedy", "mcts", "alphabeta"]
+        [
+            "human",
+            "random",
+            "greedy",
+            "mcts",
+            "alphabeta",
+            "engine",
+            "perfect"
+        ]
     );
     let mcts = registry.agent_kinds().find(|k| k.name == "mcts").unwrap();
     let names: Vec<&str> = mcts.params.iter().map(|p| p.name).collect();

@@ -23,7 +23,7 @@ fn takes_the_winning_move_and_proves_it_from_either_seat() {
         for seat in 0..2 {
             let report = search(
                 &mut player(20, 1 << 20, Mode::Paranoid),
-                &Nim::new(left, seat, 2),
+                &Nim::at(left, seat, 2),
             );
             assert_eq!(report.best, left % 4, "{left} stones, seat {seat}");
             assert_eq!(report.proven, Some(Outcome::win(seat)), "{left}");
@@ -35,7 +35,7 @@ fn takes_the_winning_move_and_proves_it_from_either_seat() {
 
 #[test]
 fn proves_a_lost_position_lost() {
-    let report = search(&mut player(20, 1 << 20, Mode::Paranoid), &Nim::new(8, 1, 2));
+    let report = search(&mut player(20, 1 << 20, Mode::Paranoid), &Nim::at(8, 1, 2));
     assert_eq!(report.proven, Some(Outcome::win(0)));
     assert_eq!(report.value, 0.0);
     assert!(report.children.iter().all(|c| c.value == 0.0));
@@ -44,7 +44,7 @@ fn proves_a_lost_position_lost() {
 #[test]
 fn prefers_the_faster_win() {
     // 3 stones: taking all 3 wins at once; it must not dawdle.
-    let report = search(&mut player(10, 1 << 20, Mode::Paranoid), &Nim::new(3, 0, 2));
+    let report = search(&mut player(10, 1 << 20, Mode::Paranoid), &Nim::at(3, 0, 2));
     assert_eq!(report.best, 3);
 }
 
@@ -53,7 +53,7 @@ fn prefers_the_faster_win() {
 fn the_table_does_not_change_the_value() {
     for left in 1..=21u8 {
         for depth in 1..=7 {
-            let state = Nim::new(left, 0, 2);
+            let state = Nim::at(left, 0, 2);
             let with = search(&mut player(depth, 1 << 16, Mode::Paranoid), &state);
             let without = search(&mut player(depth, 0, Mode::Paranoid), &state);
             assert_eq!(with.value, without.value, "{left} stones, depth {depth}");
@@ -69,11 +69,11 @@ fn paranoid_and_best_reply_take_an_immediate_win_with_three_players() {
     for mode in [Mode::Paranoid, Mode::BestReply] {
         for seat in 0..3 {
             for left in 1..=3u8 {
-                let report = search(&mut player(6, 1 << 16, mode), &Nim::new(left, seat, 3));
+                let report = search(&mut player(6, 1 << 16, mode), &Nim::at(left, seat, 3));
                 assert_eq!(report.best, left, "{mode:?}, seat {seat}");
             }
             // Legal moves from a longer game, searched deeper by BRS+.
-            let report = search(&mut player(6, 1 << 16, mode), &Nim::new(17, seat, 3));
+            let report = search(&mut player(6, 1 << 16, mode), &Nim::at(17, seat, 3));
             assert!((1..=3).contains(&report.best));
             assert!(report.iterations > 0);
         }
@@ -91,21 +91,21 @@ fn budgets_limits_and_stop_requests_are_kept() {
         },
         ..Control::default()
     };
-    let report = player(30, 1 << 16, Mode::Paranoid).search(&Nim::new(60, 0, 2), &control);
+    let report = player(30, 1 << 16, Mode::Paranoid).search(&Nim::at(60, 0, 2), &control);
     assert_eq!(report.depth, Some(1));
     let stop = std::sync::atomic::AtomicBool::new(true);
     let control = Control {
         stop: Some(&stop),
         ..Control::default()
     };
-    let report = player(30, 1 << 16, Mode::Paranoid).search(&Nim::new(200, 0, 2), &control);
+    let report = player(30, 1 << 16, Mode::Paranoid).search(&Nim::at(200, 0, 2), &control);
     assert!((1..=3).contains(&report.best));
     // A time budget ends with a completed depth and a legal move.
     let mut timed = AlphaBeta::<Nim>::new(AlphaBetaConfig {
         time: Some(Duration::from_millis(20)),
         ..AlphaBetaConfig::default()
     });
-    let report = timed.search(&Nim::new(200, 0, 2), &Control::default());
+    let report = timed.search(&Nim::at(200, 0, 2), &Control::default());
     assert!(report.depth.unwrap() >= 1 && (1..=3).contains(&report.best));
 }
 
@@ -119,7 +119,7 @@ fn the_seed_breaks_ties_between_equal_moves() {
                 seed,
                 ..AlphaBetaConfig::default()
             });
-            search(&mut p, &Nim::new(200, 0, 2)).best
+            search(&mut p, &Nim::at(200, 0, 2)).best
         })
         .collect();
     assert_eq!(chosen.len(), 3, "{chosen:?}");

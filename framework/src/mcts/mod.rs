@@ -24,6 +24,8 @@
 //! #     fn action_count(&self) -> usize { 3 }
 //! #     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
 //! #     fn action_move(&self, a: usize) -> Option<u8> { (a < 3).then(|| a as u8 + 1) }
+//! #     fn observation_shape(&self) -> Vec<usize> { vec![2] }
+//! #     fn observe(&self, seat: usize, out: &mut [f32]) { out[0] = self.left.into(); out[1] = (seat == self.to_move) as u8 as f32; }
 //! #     fn parse_move(&self, t: &str) -> Result<u8, tabula::MoveError> { t.trim().parse().map_err(|_| tabula::MoveError::syntax(t, "1-3")) }
 //! #     fn format_move(&self, mv: u8) -> String { mv.to_string() }
 //! #     fn position(&self) -> String { self.left.to_string() }

@@ -6,7 +6,7 @@ use crate::outcome::Outcome;
 use crate::test_games::Nim;
 
 fn nim(left: u8, to_move: usize) -> Nim {
-    Nim::new(left, to_move, 2)
+    Nim::at(left, to_move, 2)
 }
 
 fn mcts(iterations: u64) -> Mcts<Nim> {

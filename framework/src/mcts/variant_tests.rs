@@ -10,7 +10,7 @@ use super::*;
 use crate::test_games::Nim;
 
 fn nim(left: u8, to_move: usize) -> Nim {
-    Nim::new(left, to_move, 2)
+    Nim::at(left, to_move, 2)
 }
 
 const GRAVE: Selection = Selection::Rave {

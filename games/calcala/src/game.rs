@@ -74,6 +74,14 @@ impl Game for Calcala {
         notation::action_move(action)
     }
 
+    fn observation_shape(&self) -> Vec<usize> {
+        self.observed_shape()
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        self.write_observation(seat, out);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(text)
     }

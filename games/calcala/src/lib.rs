@@ -58,6 +58,7 @@ mod eval;
 mod game;
 mod geometry;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;

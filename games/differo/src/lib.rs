@@ -35,6 +35,7 @@ mod game;
 mod geometry;
 mod movegen;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;

@@ -77,6 +77,14 @@ impl Game for Diffusion {
         notation::action_move(self, action)
     }
 
+    fn observation_shape(&self) -> Vec<usize> {
+        self.observed_shape()
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        self.write_observation(seat, out);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
         notation::parse_move(self, text)
     }

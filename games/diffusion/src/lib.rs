@@ -28,7 +28,9 @@
 mod eval;
 mod game;
 mod geometry;
+mod index;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;

@@ -83,6 +83,14 @@ impl Game for GridDiffusion {
         notation::action_move(&self.geo, action)
     }
 
+    fn observation_shape(&self) -> Vec<usize> {
+        self.observed_shape()
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        self.write_observation(seat, out);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(&self.geo, text)
     }

@@ -63,6 +63,7 @@ mod geometry;
 mod ko;
 mod movegen;
 mod notation;
+mod observation;
 mod params;
 mod position;
 mod render;

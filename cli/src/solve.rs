@@ -1,0 +1,252 @@
+//! `tabula solve`: build or load a solved game's database, and look up
+//! positions in it.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Map, Value};
+use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
+use tabula::{AnyGame, Registry};
+
+/// The `solve` subcommand's options.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The game and variant, e.g. `diffusion(width=4)`.
+    game: String,
+    /// The database file: loaded when it exists (it must be this game's and
+    /// variant's), else built and written there.
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Positions to look up, each one argument (`"444444/444444 A"`): one
+    /// line of JSON each on stdout, with the value of every move.
+    #[arg(long, num_args = 1..)]
+    query: Vec<String>,
+    /// Solve only the first LAYERS layers (Diffusion: the positions with
+    /// fewer than LAYERS stones on the board); queries beyond are refused.
+    #[arg(long)]
+    layers: Option<usize>,
+}
+
+/// The solver of `game`'s game, or an error naming the games that have one.
+pub fn solver_for<'a>(
+    registry: &'a Registry,
+    game: &dyn AnyGame,
+) -> Result<&'a dyn Solver, String> {
+    registry.solver(game.name()).ok_or_else(|| {
+        format!(
+            "{} has no solver (solvable: {})",
+            game.name(),
+            registry.solvable_names().join(", ")
+        )
+    })
+}
+
+/// Loads the database at `path` (shared with agents using the same file)
+/// and checks that it is `game`'s variant's.
+pub fn load_for(
+    solver: &dyn Solver,
+    game: &dyn AnyGame,
+    path: &Path,
+) -> Result<Arc<Table>, String> {
+    let table = Table::shared(path).map_err(|e| e.to_string())?;
+    let expected = solver.identity(game)?;
+    table
+        .check(&path.display().to_string(), &expected)
+        .map_err(|e| e.to_string())?;
+    Ok(table)
+}
+
+/// `{"value": "win", "plies": 3}`.
+pub fn entry_json(entry: Entry) -> Value {
+    json!({"value": entry.value.as_str(), "plies": entry.plies})
+}
+
+/// One query answer: the position, its value, and each move's value for
+/// the side to move.
+pub fn analysis_json(position: &str, analysis: &AnyAnalysis) -> Value {
+    let mut moves = Map::new();
+    for (mv, entry) in &analysis.moves {
+        moves.insert(mv.clone(), entry_json(*entry));
+    }
+    json!({
+        "position": position,
+        "value": analysis.entry.value.as_str(),
+        "plies": analysis.entry.plies,
+        "moves": moves,
+    })
+}
+
+/// The process's peak resident memory (`VmHWM`), in bytes, where the
+/// system tells it.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// `1,679,616`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `2.18 GB`, `512 MB`.
+pub fn megabytes(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.2} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    }
+}
+
+/// A share as a percentage of `total`.
+fn percent(part: u64, total: u64) -> String {
+    format!("{:.2}%", 100.0 * part as f64 / total.max(1) as f64)
+}
+
+/// Builds the table of `game`'s variant with a progress bar on a terminal.
+fn build(solver: &dyn Solver, game: &dyn AnyGame, layers: Option<usize>) -> Result<Table, String> {
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(1);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {percent:>3}%  layer {msg}  {elapsed_precise}  ETA {eta}",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let progress = |p: &SolveProgress| {
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+        bar.set_message(format!("{}/{}", p.layer + 1, p.layers));
+    };
+    let table = solver
+        .solve(game, layers, Some(&progress))
+        .map_err(|e| e.to_string());
+    bar.finish_and_clear();
+    table
+}
+
+pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
+    let game = registry.create(&args.game).map_err(|e| e.to_string())?;
+    let solver = solver_for(registry, game.as_ref())?;
+    let identity = solver.identity(game.as_ref())?;
+    // Every query is checked before anything is built or printed.
+    let positions = args
+        .query
+        .iter()
+        .map(|text| game.with_position(text).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    // With queries, stdout carries only their JSON lines.
+    let report = |line: String| {
+        if args.query.is_empty() {
+            println!("{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    };
+    let table = match &args.db {
+        Some(path) if path.exists() => {
+            let started = Instant::now();
+            let table = load_for(solver, game.as_ref(), path)?;
+            report(format!(
+                "loaded {} ({}) in {:.1} s",
+                path.display(),
+                megabytes(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)),
+                started.elapsed().as_secs_f64()
+            ));
+            table
+        }
+        path => {
+            if let Some(parent) = path.as_ref().and_then(|p| p.parent()) {
+                if !parent.as_os_str().is_empty() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                }
+            }
+            report(format!("solving {identity} on {} threads", rayon_threads()));
+            let table = build(solver, game.as_ref(), args.layers)?;
+            let peak = peak_memory().map_or("unknown".to_string(), megabytes);
+            let saved = match path {
+                Some(path) => {
+                    let bytes = table.save(path).map_err(|e| e.to_string())?;
+                    format!(", database {} ({})", megabytes(bytes), path.display())
+                }
+                None => String::new(),
+            };
+            report(format!(
+                "solved in {:.1} s, peak memory {peak}{saved}",
+                table.stats().seconds
+            ));
+            Arc::new(table)
+        }
+    };
+    let stats = table.stats();
+    let total = table.covered() - stats.unreachable;
+    let name = match table.is_complete() {
+        true => table.identity().to_string(),
+        false => format!(
+            "{}({}), first {} layers: {} positions",
+            table.identity().game,
+            table.identity().variant,
+            table.layers(),
+            thousands(table.covered())
+        ),
+    };
+    report(format!(
+        "{name}: wins {} ({}), losses {} ({}), draws {} ({}) for the side to move; \
+         {} unreachable; the longest win or loss takes {} plies",
+        thousands(stats.wins),
+        percent(stats.wins, total),
+        thousands(stats.losses),
+        percent(stats.losses, total),
+        thousands(stats.draws),
+        percent(stats.draws, total),
+        thousands(stats.unreachable),
+        stats.max_plies
+    ));
+    let start = match solver.analyse(&table, game.as_ref()) {
+        Ok(start) => start.entry.to_string(),
+        Err(_) if !table.is_complete() => "beyond the layers solved".to_string(),
+        Err(e) => return Err(e),
+    };
+    report(format!(
+        "start {} ({}): {} to move, {start}",
+        game.spec(),
+        game.position(),
+        game.seat_name(game.to_move()),
+    ));
+    // Every answer first, so that a position beyond a partial table prints
+    // nothing at all.
+    let answers = positions
+        .iter()
+        .map(|p| {
+            Ok(analysis_json(
+                &p.position(),
+                &solver.analyse(&table, p.as_ref())?,
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    for answer in answers {
+        println!("{answer}");
+    }
+    Ok(())
+}
+
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

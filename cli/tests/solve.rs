@@ -1,0 +1,310 @@
+//! `tabula solve`, the REPL's `solve` and `tabula analyse`, run as a user
+//! would, on Diffusion width 4 (its database is built once per run).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+mod common;
+
+use common::tabula;
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tabula-solve-cli-{}-{name}", std::process::id()))
+}
+
+/// The width-4 database, built by `tabula solve` once.
+fn database() -> &'static Path {
+    static DB: OnceLock<PathBuf> = OnceLock::new();
+    DB.get_or_init(|| {
+        let path = scratch("w4.db");
+        let _ = std::fs::remove_file(&path);
+        let run = tabula(
+            &[
+                "solve",
+                "diffusion(width=4)",
+                "--db",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(run.ok, "{}", run.stderr);
+        assert!(run.stdout.contains("solved in"), "{}", run.stdout);
+        assert!(run.stdout.contains("peak memory"), "{}", run.stdout);
+        assert!(run.stdout.contains("database 1.7 MB"), "{}", run.stdout);
+        assert!(
+            run.stdout.contains("start diffusion(width=4)"),
+            "{}",
+            run.stdout
+        );
+        path
+    })
+}
+
+fn db() -> &'static str {
+    database().to_str().unwrap()
+}
+
+#[test]
+fn queries_print_one_json_line_per_position() {
+    let run = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--db",
+            db(),
+            "--query",
+            "4444/4444 A",
+            "1000/0100 B",
+            "0010/0000 A",
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    // Only the answers on stdout; the report went to stderr.
+    assert!(run.stderr.contains("loaded"), "{}", run.stderr);
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    let start = &lines[0];
+    assert_eq!(start["position"], "4444/4444 A");
+    assert_eq!(start["value"], "win");
+    let plies = start["plies"].as_u64().unwrap();
+    let moves = start["moves"].as_object().unwrap();
+    assert_eq!(
+        moves.keys().cloned().collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "A", "B", "C", "D"]
+    );
+    // The position's value is its best move's.
+    assert!(moves
+        .values()
+        .any(|m| m["value"] == "win" && m["plies"].as_u64() == Some(plies)));
+    assert!(moves
+        .values()
+        .all(|m| m["value"] != "win" || m["plies"].as_u64() >= Some(plies)));
+    // Every move has a value and a distance (width 4 has no draws).
+    for m in moves.values() {
+        assert!(m["plies"].is_u64(), "{m}");
+    }
+    // A finished game: the side to move has won (its block is empty).
+    let over = &lines[2];
+    assert_eq!(over["value"], "win");
+    assert_eq!(over["plies"], 0);
+    assert_eq!(over["moves"], serde_json::json!({}));
+    assert_eq!(lines[1]["position"], "1000/0100 B");
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    // A malformed position: nothing is printed on stdout.
+    let run = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--db",
+            db(),
+            "--query",
+            "4444/4444 A",
+            "44/44 A",
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(run.stderr.contains("4 digits"), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    // The database of another variant.
+    let run = tabula(
+        &["solve", "diffusion(width=4,blocks=rows)", "--db", db()],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("not diffusion(width=4,blocks=rows)"),
+        "{}",
+        run.stderr
+    );
+    // A game without a solver, a board too wide.
+    let run = tabula(&["solve", "calcala"], "");
+    assert!(
+        run.stderr
+            .contains("calcala has no solver (solvable: diffusion)"),
+        "{}",
+        run.stderr
+    );
+    let run = tabula(&["solve", "diffusion(width=8)"], "");
+    assert!(run.stderr.contains("2.82 TB"), "{}", run.stderr);
+    // A table of the first layers answers for those only.
+    let run = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--layers",
+            "10",
+            "--query",
+            "0001/1000 A",
+            "4444/4444 A",
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("first 10 layers: 22,990 positions"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("holds only the first 10 layers"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("beyond the layers solved"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout, "");
+    // A damaged file is refused and left as it is, never rebuilt over.
+    let damaged = scratch("damaged.db");
+    let mut bytes = std::fs::read(database()).unwrap();
+    bytes.truncate(bytes.len() - 7);
+    std::fs::write(&damaged, &bytes).unwrap();
+    let run = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--db",
+            damaged.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(run.stderr.contains("truncated"), "{}", run.stderr);
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
+    let _ = std::fs::remove_file(&damaged);
+}
+
+#[test]
+fn the_repl_shows_exact_values_once_a_database_is_loaded() {
+    let script = format!(
+        "new diffusion(width=4)\nsolve\nsolve load {}\nsolve\nplay D\nsolve\nnew diffusion\nsolve\nsolve frob\n",
+        db()
+    );
+    let run = tabula(&["play"], &script);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no database loaded: `solve load FILE`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("loaded"), "{}", run.stdout);
+    assert!(run.stdout.contains("A to move: win in"), "{}", run.stdout);
+    assert!(run.stdout.contains("(best)"), "{}", run.stdout);
+    // A played D, a loss in 50: B wins in 49.
+    assert!(
+        run.stdout.contains("B to move: win in 49"),
+        "{}",
+        run.stdout
+    );
+    // Another variant: the loaded database does not cover it.
+    assert!(
+        run.stderr.contains("not diffusion(width=6"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("usage: solve"), "{}", run.stderr);
+}
+
+#[test]
+fn analyse_judges_every_agent_against_perfect_play() {
+    let out = scratch("arena");
+    let _ = std::fs::remove_dir_all(&out);
+    let perfect = format!("perfect(db={})", db());
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion(width=4,stones=2)",
+            "--agents",
+            "random",
+            &perfect,
+            "--rounds",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["analyse", out.to_str().unwrap(), "--db", db()], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("accuracy.json")).unwrap()).unwrap();
+    let agents = report["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    let by_name = |name: &str| {
+        agents
+            .iter()
+            .find(|a| a["agent"].as_str().unwrap().starts_with(name))
+            .unwrap()
+    };
+    // Perfect play never gives anything away and always picks a best move.
+    let best = by_name("perfect");
+    assert!(best["moves"].as_u64().unwrap() > 0);
+    assert_eq!(
+        best["kept"],
+        best["from_won"].as_u64().unwrap() + best["from_drawn"].as_u64().unwrap()
+    );
+    assert_eq!(best["perfect"], best["moves"]);
+    assert_eq!(best["won_to_lost"], 0);
+    // Random's moves add up, by phase too.
+    let random = by_name("random");
+    let moves = random["moves"].as_u64().unwrap();
+    let phases: u64 = ["opening", "middle", "ending"]
+        .iter()
+        .map(|p| random["phases"][p]["moves"].as_u64().unwrap())
+        .sum();
+    assert_eq!(phases, moves);
+    assert_eq!(
+        random["from_won"].as_u64().unwrap()
+            + random["from_drawn"].as_u64().unwrap()
+            + random["from_lost"].as_u64().unwrap(),
+        moves
+    );
+    let svg = std::fs::read_to_string(out.join("accuracy.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("random"), "{svg}");
+    // A database of another variant judges nothing.
+    let other = scratch("other-arena");
+    let _ = std::fs::remove_dir_all(&other);
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion(width=6,stones=1)",
+            "--agents",
+            "random",
+            "mcts(iterations=10)",
+            "--rounds",
+            "1",
+            "--out",
+            other.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["analyse", other.to_str().unwrap(), "--db", db()], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no game of diffusion(width=4"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&other);
+}

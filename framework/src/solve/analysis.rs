@@ -1,0 +1,70 @@
+//! Reading a table: the value of a position and of each of its moves.
+
+use super::retrograde::final_entry;
+use super::table::Table;
+use super::value::Entry;
+use super::Indexed;
+
+/// A position's value and the value of each legal move, all exact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis<M> {
+    /// The position's value for its side to move.
+    pub entry: Entry,
+    /// Every legal move, in the game's order, with its value for the side
+    /// to move (a move to the opponent's loss in `k` is a win in `k + 1`).
+    pub moves: Vec<(M, Entry)>,
+}
+
+impl<M: Copy> Analysis<M> {
+    /// The moves a perfect player chooses among: the fastest wins, else
+    /// the draws, else the slowest losses.
+    pub fn best_moves(&self) -> Vec<M> {
+        let Some(best) = self
+            .moves
+            .iter()
+            .map(|&(_, e)| e)
+            .min_by(|a, b| a.better(*b))
+        else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .filter(|&&(_, e)| e == best)
+            .map(|&(mv, _)| mv)
+            .collect()
+    }
+}
+
+/// The entry of `state` for its side to move, from `table` (which must be
+/// the table of `state`'s variant) or from the rules when the game is over.
+pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Entry {
+    match state.outcome() {
+        Some(outcome) => final_entry(state, outcome),
+        None => table.get(state.index()),
+    }
+}
+
+/// The value of `state` and of each of its moves, read from `table`,
+/// which must be the table of `state`'s variant (see [`Table::identity`]);
+/// `None` when the table does not cover `state` (a table of the first
+/// layers only). A table that covers a position covers its moves' results,
+/// which are in the same or earlier layers.
+pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Option<Analysis<G::Move>> {
+    if state.outcome().is_none() && !table.covers(state.index()) {
+        return None;
+    }
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let moves = legal
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            child.play(mv);
+            (mv, entry(table, &child).for_mover())
+        })
+        .collect();
+    Some(Analysis {
+        entry: entry(table, state),
+        moves,
+    })
+}
