@@ -4,29 +4,39 @@
 
 use tabula::{play_game, AnyAgent};
 
-/// A cheap spec for each registered agent kind. A kind missing here fails
-/// the test, so every new kind is played on every game.
-fn spec_for(kind: &str) -> String {
+/// Cheap specs for each registered agent kind: the MCTS variants each
+/// once. A kind missing here fails the test, so every new kind is played on
+/// every game. `perfect` plays only the variants its database solved, so it
+/// has none here: tests/tests/solve.rs builds a database and plays it.
+fn specs_for(kind: &str) -> Vec<String> {
     let engine = format!(
         "engine(cmd=\"{} engine random\",time=5s)",
         env!("CARGO_BIN_EXE_tabula")
     );
-    match kind {
-        "random" => "random".into(),
-        "greedy" => "greedy".into(),
-        "mcts" => "mcts(iterations=300)".into(),
-        "alphabeta" => "alphabeta(depth=2)".into(),
-        "engine" => engine,
+    let specs: &[&str] = match kind {
+        "random" => &["random"],
+        "greedy" => &["greedy"],
+        "mcts" => &[
+            "mcts(iterations=300)",
+            "mcts(iterations=300,selection=rave,playout=gibbs)",
+            "mcts(iterations=300,selection=grave,ref=20,playout=mast,prior=5)",
+            "mcts(iterations=300,max_plies=0,prior=10)",
+        ],
+        "alphabeta" => &["alphabeta(depth=2)"],
+        "engine" => return vec![engine],
+        "perfect" => &[],
         _ => panic!("agent kind `{kind}` has no test spec in cli/tests/agents.rs"),
-    }
+    };
+    specs.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
 fn every_agent_plays_every_game() {
     let registry = tabula_games::registry();
     let random = registry.parse_agent("random").unwrap();
-    for kind in registry.agent_kinds() {
-        let hero = registry.parse_agent(&spec_for(kind.name)).unwrap();
+    let specs = registry.agent_kinds().flat_map(|kind| specs_for(kind.name));
+    for spec in specs {
+        let hero = registry.parse_agent(&spec).unwrap();
         for name in registry.names() {
             let start = registry.create(&name).unwrap();
             for hero_seat in 0..start.players() {
@@ -37,7 +47,7 @@ fn every_agent_plays_every_game() {
                     })
                     .collect();
                 let played = play_game(start.as_ref(), &mut agents, 12);
-                assert_eq!(played.forfeit, None, "{} on {name}", kind.name);
+                assert_eq!(played.forfeit, None, "{spec} on {name}");
                 assert!(!played.moves.is_empty());
             }
         }

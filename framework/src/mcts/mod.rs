@@ -5,6 +5,12 @@
 //! correct for any number of players: every node holds the mean score of
 //! the seat that moved into it, and selection maximises that.
 //!
+//! Variants on the same tree, chosen by [`MctsConfig`]: RAVE/GRAVE
+//! selection ([`Selection`], module `rave`), MAST and Gibbs playouts
+//! ([`Playout`], module `mast`), priors from the game's evaluation
+//! ([`MctsConfig::prior`]) and evaluation cut-offs
+//! ([`MctsConfig::max_plies`]). docs/agents.md compares them.
+//!
 //! ```
 //! # use tabula::{Game, Params};
 //! # #[derive(Clone, Debug)] struct Nim { left: u8, to_move: usize }
