@@ -65,7 +65,7 @@ fn play<G: Features>(start: &G, iterations: u64, seed: u64) -> Option<Vec<Sample
         .map(|seat| {
             Mcts::new(MctsConfig {
                 iterations: Some(iterations),
-                seed: seed ^ (seat + 1) * 0x9E37_79B9,
+                seed: seed ^ ((seat + 1) * 0x9E37_79B9),
                 ..MctsConfig::default()
             })
         })
@@ -115,10 +115,10 @@ fn fit(samples: &[&Sample], k: usize) -> Vec<f64> {
         }
         for s in samples {
             let p = sigmoid(s.x.iter().zip(&w).map(|(x, w)| x * w).sum());
-            for i in 0..k {
-                grad[i] += (s.y - p) * s.x[i];
-                for j in 0..k {
-                    hess[i][j] += p * (1.0 - p) * s.x[i] * s.x[j];
+            for ((g, row), &xi) in grad.iter_mut().zip(&mut hess).zip(&s.x) {
+                *g += (s.y - p) * xi;
+                for (h, &xj) in row.iter_mut().zip(&s.x) {
+                    *h += p * (1.0 - p) * xi * xj;
                 }
             }
         }
@@ -143,8 +143,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         b.swap(col, pivot);
         for row in col + 1..n {
             let f = a[row][col] / a[col][col];
-            for c in col..n {
-                a[row][c] -= f * a[col][c];
+            let (upper, lower) = a.split_at_mut(row);
+            for (target, &source) in lower[0][col..].iter_mut().zip(&upper[col][col..]) {
+                *target -= f * source;
             }
             b[row] -= f * b[col];
         }
@@ -187,12 +188,20 @@ fn run<G: Features>(games: u64, iterations: u64, seed: u64) {
                 scope.spawn(move || {
                     (0..games)
                         .filter(|g| g % 2 == w)
-                        .map(|g| (g, play(start, iterations, seed ^ g.wrapping_mul(0x5851_F42D))))
+                        .map(|g| {
+                            (
+                                g,
+                                play(start, iterations, seed ^ g.wrapping_mul(0x5851_F42D)),
+                            )
+                        })
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
-        let mut all: Vec<_> = workers.into_iter().flat_map(|h| h.join().unwrap()).collect();
+        let mut all: Vec<_> = workers
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect();
         all.sort_by_key(|(g, _)| *g);
         all.into_iter().map(|(_, samples)| samples).collect()
     });
@@ -236,6 +245,8 @@ fn main() {
         Some("grid-diffusion") => {
             run::<tabula_grid_diffusion::GridDiffusion>(games, iterations, seed)
         }
-        _ => eprintln!("usage: fit_eval diffusion|grid-diffusion|calcala|differo [GAMES] [ITERATIONS] [SEED]"),
+        _ => eprintln!(
+            "usage: fit_eval diffusion|grid-diffusion|calcala|differo [GAMES] [ITERATIONS] [SEED]"
+        ),
     }
 }

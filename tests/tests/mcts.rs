@@ -223,7 +223,10 @@ fn priors_seed_the_children_with_the_evaluation_in_every_game() {
         }
         let visits: u32 = report.children.iter().map(|c| c.visits).sum();
         assert_eq!(visits, 1, "{spec}: only the real visit is reported");
-        assert!(distinct.len() > 1, "{spec}: the evaluation tells moves apart");
+        assert!(
+            distinct.len() > 1,
+            "{spec}: the evaluation tells moves apart"
+        );
     }
     check::<tabula_games::Diffusion>("diffusion");
     check::<tabula_games::GridDiffusion>("grid-diffusion");

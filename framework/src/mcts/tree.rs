@@ -92,7 +92,11 @@ impl<M: Copy> Tree<M> {
     pub fn new(root_move: M, root_mover: Seat, amaf: bool) -> Self {
         Tree {
             nodes: vec![Node::new(root_move, root_mover)],
-            amaf: if amaf { vec![Amaf::default()] } else { Vec::new() },
+            amaf: if amaf {
+                vec![Amaf::default()]
+            } else {
+                Vec::new()
+            },
             keeps_amaf: amaf,
         }
     }

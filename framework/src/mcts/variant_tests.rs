@@ -78,7 +78,10 @@ fn amaf_counts_each_later_move_of_the_same_seat_once() {
     // nodes 4-6; the path goes root → take 2 → take 3 (node 6).
     let taken = tree.nodes[2].first_child + 2;
     let path = [0, 2, taken];
-    assert_eq!((tree.amaf[2].action, tree.amaf[taken as usize].action), (1, 2));
+    assert_eq!(
+        (tree.amaf[2].action, tree.amaf[taken as usize].action),
+        (1, 2)
+    );
     // Seat 0 takes 2, seat 1 takes 3, then the playout: seat 0 takes 1,
     // seat 1 takes 1, seat 0 takes 1 again (counted once).
     let trail = [(0, 1), (1, 2), (0, 0), (1, 0), (0, 0)];
@@ -128,16 +131,14 @@ fn grave_borrows_the_reference_nodes_statistics() {
     grave.prepare(2, 3);
     let chosen = descend(&mut grave, &tree);
     assert_eq!(
-        tree.nodes[chosen as usize].mv,
-        3,
+        tree.nodes[chosen as usize].mv, 3,
         "GRAVE uses the root's statistics for the young node's children"
     );
     let mut rave = Rave::new(0, 1e-3);
     rave.prepare(2, 3);
     let chosen = descend(&mut rave, &tree);
     assert_eq!(
-        chosen,
-        tree.nodes[young as usize].first_child,
+        chosen, tree.nodes[young as usize].first_child,
         "RAVE has no samples there: the first unvisited child"
     );
 }

@@ -114,13 +114,10 @@ impl<G: Game> Worker<G> {
         if self.moves.len() == 1 {
             let only = self.moves[0];
             self.tree = Tree::new(only, root.to_move(), amaf);
-            self.tree.expand(
-                0,
-                &[only],
-                root.to_move(),
-                self.config.max_nodes,
-                |mv| root.action(mv),
-            );
+            self.tree
+                .expand(0, &[only], root.to_move(), self.config.max_nodes, |mv| {
+                    root.action(mv)
+                });
             self.tree_root = None;
             return self.report(root, 0, started.elapsed());
         }
@@ -411,8 +408,7 @@ impl<G: Game> Worker<G> {
     fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
         let nodes = &self.tree.nodes;
         let seat = root.to_move();
-        let mut children: Vec<ChildStats<G::Move>> =
-            nodes[0]
+        let mut children: Vec<ChildStats<G::Move>> = nodes[0]
             .children()
             .map(|id| stats(&nodes[id], self.config.prior))
             .collect();
@@ -441,12 +437,10 @@ impl<G: Game> Worker<G> {
     /// `parent` has no children.
     fn best_child(&self, parent: usize, chooser: Seat) -> Option<usize> {
         let nodes = &self.tree.nodes;
-        nodes[parent]
-            .children()
-            .min_by(|&a, &b| {
-                let prior = self.config.prior;
-                stats(&nodes[a], prior).better(&stats(&nodes[b], prior), chooser)
-            })
+        nodes[parent].children().min_by(|&a, &b| {
+            let prior = self.config.prior;
+            stats(&nodes[a], prior).better(&stats(&nodes[b], prior), chooser)
+        })
     }
 
     /// The moves each side would play from the root down, by the same rule
@@ -459,8 +453,7 @@ impl<G: Game> Worker<G> {
             let chooser = nodes[nodes[node].first_child as usize].mover as Seat;
             match self.best_child(node, chooser) {
                 Some(next)
-                    if nodes[next].visits > self.config.prior
-                        || nodes[next].proven().is_some() =>
+                    if nodes[next].visits > self.config.prior || nodes[next].proven().is_some() =>
                 {
                     pv.push(nodes[next].mv);
                     node = next;

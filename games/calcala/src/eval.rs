@@ -6,9 +6,12 @@
 //! move; the expected scores are the softmax of the strengths
 //! ([`tabula::eval`]), so the same weights serve 2, 3 and 4 players.
 //!
-//! The weights were fitted by logistic regression of 2-player game results
-//! on the feature differences (`cargo run --release -p tabula-tests
-//! --example fit_eval -- calcala`): FIT_NOTE
+//! The weights are hand-set: `0.5 × captures × 8 / (stones left + 8)` is the
+//! previous evaluation (a softmax of the captures at temperature
+//! `2 + stones left / 4`) in these features. `cargo run --release -p
+//! tabula-tests --example fit_eval -- calcala` fits them by logistic
+//! regression of self-play results; docs/agents.md records what a fit gave
+//! against these weights.
 
 use tabula::{Scores, Seat};
 
@@ -21,7 +24,7 @@ pub const FEATURES: [&str; 3] = [
     "to move",
 ];
 
-/// The fitted weights of [`FEATURES`].
+/// The weights of [`FEATURES`].
 const WEIGHTS: [f32; 3] = [0.0, 0.5, 0.0];
 
 impl Calcala {

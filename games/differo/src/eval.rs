@@ -7,9 +7,11 @@
 //! expected scores are the logistic function of the strength difference
 //! ([`tabula::eval`]).
 //!
-//! The weights were fitted by logistic regression of game results on the
-//! feature differences (`cargo run --release -p tabula-tests --example
-//! fit_eval -- differo`): FIT_NOTE
+//! The weights are hand-set, those of the previous evaluation (race lead,
+//! mobility, tempo) in these features. `cargo run --release -p tabula-tests
+//! --example fit_eval -- differo` fits them by logistic regression of
+//! self-play results; docs/agents.md records what a fit gave against these
+//! weights.
 
 use tabula::{Scores, Seat};
 
@@ -31,7 +33,7 @@ pub const FEATURES: [&str; 6] = [
     "to move",
 ];
 
-/// The fitted weights of [`FEATURES`].
+/// The weights of [`FEATURES`].
 const WEIGHTS: [f32; 6] = [-0.6, 0.0, 0.03, 0.0, 0.0, 0.3];
 
 impl Differo {

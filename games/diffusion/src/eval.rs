@@ -3,12 +3,16 @@
 //! A side wins when its block is empty. A side to move that can empty it
 //! at once has all but won ([`WINNING`]); otherwise each side's strength is
 //! a weighted count of what is still in its block, whether one move would
-//! empty it, and a tempo bonus for the side to move. The expected scores are the logistic function of the
-//! strength difference ([`tabula::eval`]).
+//! empty it, and a tempo bonus for the side to move. The expected scores
+//! are the logistic function of the strength difference ([`tabula::eval`]).
 //!
-//! The weights were fitted by logistic regression of game results on the
-//! feature differences (`cargo run --release -p tabula-tests --example
-//! fit_eval -- diffusion`): FIT_NOTE
+//! The weights are hand-set (fewer stones and fewer occupied pits in the own
+//! block are better). `cargo run --release -p tabula-tests --example
+//! fit_eval -- diffusion` fits them by logistic regression of self-play
+//! results; docs/agents.md records what a fit gave against these weights:
+//! these features predict Diffusion's results only a little better than a
+//! coin, and random playouts judge its positions better.
+
 use tabula::{Scores, Seat};
 
 use crate::geometry::{width_index, Pit, SOWINGS};
@@ -24,7 +28,7 @@ pub const FEATURES: [&str; 6] = [
     "to move",
 ];
 
-/// The fitted weights of [`FEATURES`].
+/// The weights of [`FEATURES`].
 const WEIGHTS: [f32; 6] = [-0.1, -0.3, 0.0, 0.0, 0.0, 0.2];
 
 /// The score of a side to move that can empty its own block at once.
@@ -60,8 +64,8 @@ impl Diffusion {
             return false;
         }
         let pit = Pit(left.trailing_zeros() as u8);
-        let sowing = &SOWINGS[width_index(self.width())][pit.0 as usize]
-            [usize::from(self.stones(pit))];
+        let sowing =
+            &SOWINGS[width_index(self.width())][pit.0 as usize][usize::from(self.stones(pit))];
         sowing.filled & block == 0
     }
 

@@ -1,8 +1,7 @@
 //! The [`tabula::Game`] implementation: a thin layer over the state's rules.
 
 use tabula::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat,
-    View,
+    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
 };
 
 use crate::geometry::Pit;

@@ -7,9 +7,11 @@
 //! and the move; the expected scores are the logistic function of the
 //! strength difference ([`tabula::eval`]).
 //!
-//! The weights were fitted by logistic regression of game results on the
-//! feature differences (`cargo run --release -p tabula-tests --example
-//! fit_eval -- grid-diffusion`): FIT_NOTE
+//! The weights are hand-set, those of the previous evaluation, live stones
+//! plus twice the groups over 6, in these features. `cargo run --release -p
+//! tabula-tests --example fit_eval -- grid-diffusion` fits them by logistic
+//! regression of self-play results; docs/agents.md records what a fit gave
+//! against these weights.
 
 use tabula::{Scores, Seat};
 
@@ -28,7 +30,7 @@ pub const FEATURES: [&str; 7] = [
     "to move",
 ];
 
-/// The fitted weights of [`FEATURES`].
+/// The weights of [`FEATURES`].
 const WEIGHTS: [f32; 7] = [0.17, 0.33, 0.0, 0.0, 0.0, 0.0, 0.0];
 
 impl GridDiffusion {
