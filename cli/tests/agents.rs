@@ -1,14 +1,36 @@
 //! Every agent kind plays every game, as the `tabula` binary's registry
 //! builds them (the `engine` kind plays through this very binary, served
-//! with `tabula engine`).
+//! with `tabula engine`). `perfect` plays every game it has a database
+//! for — Diffusion, solved here at width 4 — and refuses the others with
+//! the reason.
 
-use tabula::{play_game, AnyAgent};
+use std::path::PathBuf;
 
-/// Cheap specs for each registered agent kind: the MCTS variants each
+use tabula::{play_game, AnyAgent, AnyGame, Registry};
+
+mod common;
+
+/// The width-4 Diffusion database `perfect` plays from, built by `tabula solve`.
+fn solved_diffusion() -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tabula-agents-{}-w4.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run = common::tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--db",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok && run.stdout.contains("solved in"), "{}", run.stderr);
+    path
+}
+
+/// Cheap specs for each registered agent kind, the MCTS variants each
 /// once. A kind missing here fails the test, so every new kind is played on
-/// every game. `perfect` plays only the variants its database solved, so it
-/// has none here: tests/tests/solve.rs builds a database and plays it.
-fn specs_for(kind: &str) -> Vec<String> {
+/// every game.
+fn specs_for(kind: &str, database: &str) -> Vec<String> {
     let engine = format!(
         "engine(cmd=\"{} engine random\",time=5s)",
         env!("CARGO_BIN_EXE_tabula")
@@ -24,32 +46,60 @@ fn specs_for(kind: &str) -> Vec<String> {
         ],
         "alphabeta" => &["alphabeta(depth=2)"],
         "engine" => return vec![engine],
-        "perfect" => &[],
+        "perfect" => return vec![format!("perfect(db=\"{database}\")")],
         _ => panic!("agent kind `{kind}` has no test spec in cli/tests/agents.rs"),
     };
     specs.iter().map(|s| s.to_string()).collect()
 }
 
+/// Plays `hero` in every seat of `start` against `random`, a few plies each.
+fn play_every_seat(registry: &Registry, start: &dyn AnyGame, hero: &tabula::AgentSpec) {
+    let random = registry.parse_agent("random").unwrap();
+    for hero_seat in 0..start.players() {
+        let mut agents: Vec<Box<dyn AnyAgent>> = (0..start.players())
+            .map(|seat| {
+                let spec = if seat == hero_seat { hero } else { &random };
+                registry.agent(start, spec, seat as u64).unwrap()
+            })
+            .collect();
+        let played = play_game(start, &mut agents, 12);
+        assert_eq!(played.forfeit, None, "{hero} on {}", start.spec());
+        assert!(!played.moves.is_empty());
+    }
+}
+
 #[test]
 fn every_agent_plays_every_game() {
     let registry = tabula_games::registry();
-    let random = registry.parse_agent("random").unwrap();
-    let specs = registry.agent_kinds().flat_map(|kind| specs_for(kind.name));
-    for spec in specs {
-        let hero = registry.parse_agent(&spec).unwrap();
-        for name in registry.names() {
-            let start = registry.create(&name).unwrap();
-            for hero_seat in 0..start.players() {
-                let mut agents: Vec<Box<dyn AnyAgent>> = (0..start.players())
-                    .map(|seat| {
-                        let spec = if seat == hero_seat { &hero } else { &random };
-                        registry.agent(start.as_ref(), spec, seat as u64).unwrap()
-                    })
-                    .collect();
-                let played = play_game(start.as_ref(), &mut agents, 12);
-                assert_eq!(played.forfeit, None, "{spec} on {name}");
-                assert!(!played.moves.is_empty());
+    let database = solved_diffusion();
+    let database = database.to_str().unwrap();
+    for kind in registry.agent_kinds() {
+        for spec in specs_for(kind.name, database) {
+            let hero = registry.parse_agent(&spec).unwrap();
+            for name in registry.names() {
+                let start = registry.create(&name).unwrap();
+                if kind.name != "perfect" {
+                    play_every_seat(&registry, start.as_ref(), &hero);
+                    continue;
+                }
+                // `perfect` needs a database of exactly this game and variant.
+                let refused = registry
+                    .agent(start.as_ref(), &hero, 0)
+                    .err()
+                    .map(|e| e.to_string());
+                let why = refused.unwrap_or_else(|| panic!("perfect accepted {name}"));
+                let expected = if name == "diffusion" {
+                    "not diffusion(width=6"
+                } else {
+                    "has no solver"
+                };
+                assert!(why.contains(expected), "{name}: {why}");
             }
         }
     }
+    let solved = registry.create("diffusion(width=4)").unwrap();
+    let perfect = registry
+        .parse_agent(&specs_for("perfect", database)[0])
+        .unwrap();
+    play_every_seat(&registry, solved.as_ref(), &perfect);
 }

@@ -460,8 +460,8 @@ fn tabula_serves_as_an_engine_to_itself() {
     let reply = run
         .stdout
         .lines()
-        .find(|l| l.starts_with("B (engine("))
-        .expect("B replies");
+        .find(|l| l.starts_with("North (engine("))
+        .expect("North replies");
     assert!(reply.contains("[value 0."), "{reply}");
     assert!(reply.contains("100 iterations"), "{reply}");
 }
@@ -496,7 +496,7 @@ fn an_engine_that_cannot_run_is_refused_before_the_tournament() {
     ] {
         let run = tabula(&["play", "diffusion"], &format!("agent 2 {spec}\nD\n"));
         assert!(!run.ok);
-        assert!(run.stdout.contains("A plays D"), "{}", run.stdout);
+        assert!(run.stdout.contains("South plays D"), "{}", run.stdout);
         assert!(run.stderr.contains(why), "{spec}: {}", run.stderr);
     }
 }

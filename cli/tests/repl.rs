@@ -64,8 +64,12 @@ fn finished_game_shows_the_winner() {
     );
     let state = last_state(&run);
     assert_eq!(state["outcome"]["winners"], serde_json::json!([2]));
-    assert_eq!(state["outcome"]["result"], "B wins");
-    assert!(run.stdout.contains("game over: B wins"), "{}", run.stdout);
+    assert_eq!(state["outcome"]["result"], "North wins");
+    assert!(
+        run.stdout.contains("game over: North wins"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stderr.contains("the game is over"), "{}", run.stderr);
 }
 
@@ -75,7 +79,7 @@ fn agents_reply_and_go_finishes_the_game() {
     let run = tabula(&["play"], script);
     assert!(run.ok, "{}", run.stderr);
     assert!(
-        run.stdout.contains("B (mcts(iterations=200)) plays"),
+        run.stdout.contains("North (mcts(iterations=200)) plays"),
         "{}",
         run.stdout
     );
@@ -148,7 +152,7 @@ fn save_and_load_round_trip() {
     assert_eq!(states[1]["moves"], serde_json::json!(["D"]));
     assert_eq!(states[2]["moves"].as_array().unwrap().len(), 2);
     assert!(
-        loaded.stdout.contains("seat 2 (B): random(seed=2)"),
+        loaded.stdout.contains("seat 2 (North): random(seed=2)"),
         "{}",
         loaded.stdout
     );
@@ -338,7 +342,7 @@ fn go_respects_the_human_seat() {
     );
     assert!(!run.ok);
     assert!(
-        run.stderr.contains("seat 1 (A) is played by you") && run.stderr.contains("`go all`"),
+        run.stderr.contains("seat 1 (South) is played by you") && run.stderr.contains("`go all`"),
         "{}",
         run.stderr
     );
@@ -363,7 +367,7 @@ fn an_agent_seated_on_the_side_to_move_plays_at_once() {
     let run = tabula(&["play"], "D\nagent 2 random(seed=3)\nstate\n");
     assert!(run.ok, "{}", run.stderr);
     assert!(
-        run.stdout.contains("B (random(seed=3)) plays"),
+        run.stdout.contains("North (random(seed=3)) plays"),
         "{}",
         run.stdout
     );
@@ -387,7 +391,7 @@ fn history_moves_and_messages_read_well() {
     assert!(run.stdout.contains("took back 1 move\n"), "{}", run.stdout);
     assert!(run.stdout.contains("took back 2 moves\n"), "{}", run.stdout);
     assert!(
-        run.stderr.contains("no moves: game over: B wins"),
+        run.stderr.contains("no moves: game over: North wins"),
         "{}",
         run.stderr
     );
@@ -429,4 +433,208 @@ fn long_move_lists_are_grouped_by_origin() {
             "one origin per line: {line}"
         );
     }
+}
+
+/// How often a run's output says a game ended.
+fn results_told(output: &str) -> usize {
+    output.to_ascii_lowercase().matches("game over").count()
+}
+
+/// Every way a game can end says its result exactly once, with boards
+/// (`--transcript`, as a terminal shows it) and without (scripts).
+#[test]
+fn the_result_is_told_once_on_every_path() {
+    let dir = std::env::temp_dir().join(format!("tabula-once-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("over.json");
+    let saved = saved.to_str().unwrap();
+    let mcts = "mcts(iterations=500)";
+    let both_random = "agent 1 random(seed=1)\nagent 2 random(seed=2)\n";
+    let paths: Vec<(&str, &str, String, usize)> = vec![
+        (
+            "a move",
+            "diffusion",
+            "setup 000100/001000 A\nC\n".into(),
+            1,
+        ),
+        // South plays A; North's only stone in its block, d, empties it.
+        (
+            "an agent's reply",
+            "diffusion",
+            format!("agent 2 {mcts}\nsetup 000100/100000 A\nA\n"),
+            1,
+        ),
+        (
+            "an agent seated on the side to move",
+            "diffusion",
+            format!("setup 000100/010000 B\nagent 2 {mcts}\n"),
+            1,
+        ),
+        ("ai", "diffusion", "setup 000100/001000 A\nai\n".into(), 1),
+        (
+            "go",
+            "diffusion(width=4,stones=1)",
+            format!("{both_random}go\n"),
+            1,
+        ),
+        (
+            "go all",
+            "diffusion(width=4,stones=1)",
+            "go all\n".into(),
+            1,
+        ),
+        (
+            "undo and redo",
+            "diffusion",
+            format!("setup 000100/001000 A\nC\nsave {saved}\nundo\nredo\n"),
+            2,
+        ),
+        ("go in differo", "differo", format!("{both_random}go\n"), 1),
+        (
+            "go in grid diffusion",
+            "grid-diffusion(size=5x5,stones=5)",
+            format!("{both_random}go\n"),
+            1,
+        ),
+        (
+            "go in calcala",
+            "calcala(players=3,setup=short)",
+            format!("{both_random}agent 3 random(seed=3)\ngo\n"),
+            1,
+        ),
+    ];
+    for (what, game, script, ends) in &paths {
+        for mode in [&["play", game][..], &["play", "--transcript", game][..]] {
+            let run = tabula(mode, script);
+            assert!(run.ok, "{what}: {}", run.stderr);
+            assert_eq!(
+                results_told(&run.stdout),
+                *ends,
+                "{what} ({mode:?}) tells the result once per end:\n{}",
+                run.stdout
+            );
+        }
+    }
+    // Loading a finished game tells its result once.
+    for mode in [&["play"][..], &["play", "--transcript"][..]] {
+        let run = tabula(mode, &format!("load {saved}\n"));
+        assert!(run.ok, "{}", run.stderr);
+        assert_eq!(results_told(&run.stdout), 1, "load:\n{}", run.stdout);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// With 3-4 Calcala players the board shows only the last move's path:
+/// every earlier move since the last board is told in words under its
+/// `plays` line. Scripts (no boards) get only the `plays` lines.
+#[test]
+fn calcala_tells_every_move_since_the_last_board() {
+    let script = "agent 2 random(seed=1)\nagent 3 random(seed=2)\nC3-SE\n";
+    let run = tabula(&["play", "--transcript", "calcala(players=3)"], script);
+    assert!(run.ok, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let plays: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("player ") && lines[i].contains(" plays "))
+        .collect();
+    assert_eq!(plays.len(), 3, "{}", run.stdout);
+    assert!(
+        lines[plays[0] + 1].starts_with("  C3 (2) → D4 E5"),
+        "the human's own move is told: {}",
+        run.stdout
+    );
+    let second = lines[plays[1]].rsplit(' ').next().unwrap();
+    let pit = second.split('-').next().unwrap();
+    assert!(
+        lines[plays[1] + 1].starts_with(&format!("  {pit} (")),
+        "player 2's path under its line:\n{}",
+        run.stdout
+    );
+    // The last move's path is on the board, not told twice.
+    let third = lines[plays[2]].split(" plays ").nth(1).unwrap();
+    let third = third.split_whitespace().next().unwrap();
+    assert_eq!(
+        lines[plays[2] + 1].trim(),
+        "A   B   C   D   E   F",
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches(&format!("{third}: ")).count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains(&format!("Last move: player 3 {third}: ")),
+        "{}",
+        run.stdout
+    );
+    let scripted = tabula(&["play", "calcala(players=3)"], script);
+    assert!(!scripted.stdout.contains('→'), "{}", scripted.stdout);
+}
+
+/// Diffusion's seats are South (lower row, moves first) and North, names
+/// that cannot be read as the pits A-F and a-f; position texts keep A/B.
+#[test]
+fn diffusion_seats_are_south_and_north() {
+    let run = tabula(
+        &["play"],
+        "agent north random(seed=1)\nD\nagent\nposition\nagent b human\n",
+    );
+    assert!(!run.ok, "`b` is a pit, not a seat");
+    for said in [
+        "seat 2 (North): random(seed=1)",
+        "South plays D",
+        "North (random(seed=1)) plays",
+        "seat 1 (South): human",
+    ] {
+        assert!(run.stdout.contains(said), "`{said}`:\n{}", run.stdout);
+    }
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.ends_with(" A") && l.contains('/')),
+        "South to move is `A` in the position text:\n{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("seats are 1 (South), 2 (North)"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn show_svg_saves_the_board_as_a_picture() {
+    let dir = std::env::temp_dir().join(format!("tabula-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.svg");
+    let file = file.to_str().unwrap();
+    let missing = dir.join("no/such/dir/board.svg");
+    let run = tabula(
+        &["play"],
+        &format!(
+            "D\nshow --svg {file}\nshow --svg\nshow --svgz x\nshow --svg {}\n",
+            missing.display()
+        ),
+    );
+    assert!(
+        run.stdout
+            .contains(&format!("saved the board as an SVG picture to {file}")),
+        "{}",
+        run.stdout
+    );
+    let svg = std::fs::read_to_string(file).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains(">Last move: South D "), "{svg}");
+    assert!(svg.contains(">North to move</text>"), "{svg}");
+    assert_eq!(
+        run.stderr.matches("usage: show [--svg FILE]").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("cannot write"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -114,7 +114,7 @@ fn bad_input_is_refused_with_the_reason() {
         "",
     );
     assert!(!run.ok);
-    assert!(run.stderr.contains("4 digits"), "{}", run.stderr);
+    assert!(run.stderr.contains("needs 4 cells"), "{}", run.stderr);
     assert_eq!(run.stdout, "");
     // The database of another variant.
     let run = tabula(
@@ -201,11 +201,15 @@ fn the_repl_shows_exact_values_once_a_database_is_loaded() {
         run.stderr
     );
     assert!(run.stdout.contains("loaded"), "{}", run.stdout);
-    assert!(run.stdout.contains("A to move: win in"), "{}", run.stdout);
-    assert!(run.stdout.contains("(best)"), "{}", run.stdout);
-    // A played D, a loss in 50: B wins in 49.
     assert!(
-        run.stdout.contains("B to move: win in 49"),
+        run.stdout.contains("South to move: win in"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("(best)"), "{}", run.stdout);
+    // South played D, a loss in 50: North wins in 49.
+    assert!(
+        run.stdout.contains("North to move: win in 49"),
         "{}",
         run.stdout
     );

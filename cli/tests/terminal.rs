@@ -31,16 +31,16 @@ fn ctrl_c_stops_the_search_and_keeps_the_session() {
     let mut repl = start(&home);
     repl.exp_string("type `help` for commands").unwrap();
     repl.send_line("agent 2 mcts(time=600s)").unwrap();
-    repl.exp_string("seat 2 (B): mcts(time=600s)").unwrap();
+    repl.exp_string("seat 2 (North): mcts(time=600s)").unwrap();
     repl.send_line("D").unwrap();
-    repl.exp_string("A plays D").unwrap();
+    repl.exp_string("South plays D").unwrap();
     // The live line: time, iterations, the best move so far.
     repl.exp_string("thinking").unwrap();
     repl.exp_string("best").unwrap();
     repl.send_control('c').unwrap();
     // The search answers with its move at once; the game goes on.
-    repl.exp_string("B (mcts(time=600s)) plays").unwrap();
-    repl.exp_string("[A]>").unwrap();
+    repl.exp_string("North (mcts(time=600s)) plays").unwrap();
+    repl.exp_string("[South]>").unwrap();
     repl.send_line("history").unwrap();
     repl.exp_string("1. D").unwrap();
     // The history file holds what was typed before the program ends.
@@ -60,14 +60,14 @@ fn go_stops_after_the_current_move_on_ctrl_c() {
     let mut repl = start(&home);
     repl.exp_string("type `help` for commands").unwrap();
     repl.send_line("agent 2 mcts(time=600s)").unwrap();
-    repl.exp_string("seat 2 (B)").unwrap();
+    repl.exp_string("seat 2 (North)").unwrap();
     repl.send_line("agent 1 mcts(time=600s)").unwrap();
     repl.exp_string("`go` lets the agents play on").unwrap();
     repl.send_line("go").unwrap();
     repl.exp_string("thinking").unwrap();
     repl.send_control('c').unwrap();
     repl.exp_string("stopped (Ctrl-C) after 1 move").unwrap();
-    repl.exp_string("[B]>").unwrap();
+    repl.exp_string("[North]>").unwrap();
     repl.send_line("quit").unwrap();
     repl.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&home);

@@ -57,6 +57,12 @@ pub trait AnyGame: Send + Sync + Debug {
     fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError>;
     /// The board; `last` is the state before the last move and its text.
     fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String;
+    /// The board as an SVG picture, if the game draws one (see [`Game::svg`]).
+    fn svg(&self, last: Option<(&dyn AnyGame, &str)>) -> Option<String>;
+    /// What the move `text` does from here, in words, if the game says more
+    /// than the move text (see [`Game::explain_move`]); `None` for an
+    /// unreadable move too.
+    fn explain_move(&self, text: &str) -> Option<String>;
     /// The rules as implemented (see [`Game::RULES`]).
     fn rules(&self) -> &'static str;
     /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
@@ -190,11 +196,21 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String {
-        let last = last.and_then(|(before, text)| {
-            let before = &before.as_any().downcast_ref::<Boxed<G>>()?.state;
-            Some((before, before.parse_move(text).ok()?))
-        });
-        self.state.render(&View { last, color })
+        self.state.render(&View {
+            last: typed_last(last),
+            color,
+        })
+    }
+
+    fn svg(&self, last: Option<(&dyn AnyGame, &str)>) -> Option<String> {
+        self.state.svg(&View {
+            last: typed_last(last),
+            color: false,
+        })
+    }
+
+    fn explain_move(&self, text: &str) -> Option<String> {
+        self.state.explain_move(self.state.parse_move(text).ok()?)
     }
 
     fn rules(&self) -> &'static str {
@@ -220,4 +236,12 @@ impl<G: Game> AnyGame for Boxed<G> {
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// The last move of a text view as the typed game sees it: `None` when the
+/// state before it is another game or the move does not read.
+fn typed_last<'a, G: Game>(last: Option<(&'a dyn AnyGame, &str)>) -> Option<(&'a G, G::Move)> {
+    let (before, text) = last?;
+    let before = &before.as_any().downcast_ref::<Boxed<G>>()?.state;
+    Some((before, before.parse_move(text).ok()?))
 }

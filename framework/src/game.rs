@@ -241,10 +241,32 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Reads a position text for a game with this state's parameters.
     fn parse_position(&self, text: &str) -> Result<Self, PositionError>;
 
-    /// A human board for the REPL. The default is the position text.
+    /// A human board for the REPL: coordinates on every side that needs
+    /// them, the last move marked (also without colour), whose turn it is
+    /// or the result. Lines carry no trailing spaces and the text ends
+    /// without a newline. The default is the position text.
     fn render(&self, view: &View<'_, Self>) -> String {
         let _ = view;
         self.position()
+    }
+
+    /// The board as a standalone SVG picture (the REPL's `show --svg`, for
+    /// docs, issues and replays): coordinates, the last move marked, whose
+    /// turn it is or the result. `view.color` does not apply. `None`, the
+    /// default, when the game draws no picture; [`svg`](crate::svg) has the
+    /// shared writer and colours.
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        let _ = view;
+        None
+    }
+
+    /// What `mv` does from this position, in words, when its text does not
+    /// say it all (Calcala: the sowing path, its relays and the capture).
+    /// The REPL prints it for moves that the next board it draws does not
+    /// show. `None`, the default, where the move text says enough.
+    fn explain_move(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
     }
 }
 

@@ -30,6 +30,7 @@ pub mod rng;
 pub mod search;
 pub mod solve;
 mod spec;
+pub mod svg;
 #[cfg(test)]
 mod test_games;
 

@@ -13,12 +13,16 @@ pub enum Style {
     Green,
     /// Yellow text.
     Yellow,
-    /// Blue text.
+    /// Blue text (dark blue is hard to read on a dark terminal: prefer
+    /// [`BrightRed`](Style::BrightRed) for black pieces).
     Blue,
     /// Magenta text.
     Magenta,
     /// Cyan text.
     Cyan,
+    /// Bold bright red, readable on dark and light terminals alike: black
+    /// pieces beside white ones drawn [`Bold`](Style::Bold).
+    BrightRed,
     /// Black text on a yellow background: the last move.
     Highlight,
 }
@@ -37,6 +41,7 @@ pub fn paint(text: &str, style: Style, color: bool) -> String {
         Style::Blue => "34",
         Style::Magenta => "35",
         Style::Cyan => "36",
+        Style::BrightRed => "1;91",
         Style::Highlight => "30;43",
     };
     format!("\x1b[{code}m{text}\x1b[0m")

@@ -101,6 +101,7 @@ pub fn positions(data: &[u8]) {
     assert_eq!(again.position(), printed);
     assert_eq!(again.outcome(), state.outcome());
     let _ = state.render(None, false);
+    let _ = state.svg(None);
     let moves = state.legal_moves();
     assert_eq!(moves.is_empty(), state.outcome().is_some(), "{printed}");
     for mv in moves {
@@ -110,6 +111,8 @@ pub fn positions(data: &[u8]) {
         let _ = next.outcome();
         let _ = next.legal_moves();
         let _ = next.render(Some((state.as_ref(), &mv)), false);
+        let _ = next.svg(Some((state.as_ref(), &mv)));
+        let _ = state.explain_move(&mv);
     }
 }
 

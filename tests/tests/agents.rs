@@ -76,8 +76,8 @@ fn alphabeta_finds_the_last_seats_winning_capture() {
 #[test]
 fn greedy_takes_an_immediate_win() {
     let registry = tabula_games::registry();
-    // A to move: C sows into D and empties A's block (A wins); d sows
-    // into c and empties B's block (B wins).
+    // South (A) to move: C sows into D and empties South's block (South
+    // wins); d sows into c and empties North's block (North wins).
     let position = "000100/001000 A";
     let decision = decide(&registry, "diffusion", position, "greedy(seed=4)");
     assert_eq!(decision.mv, "C");

@@ -23,7 +23,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "games", args: "", help: "list the games you can play" },
     Command { name: "agents", args: "", help: "list the agent kinds and their parameters (for `agent SEAT SPEC`)" },
     Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once when a human is seated" },
-    Command { name: "show", args: "", help: "draw the board" },
+    Command { name: "show", args: "[--svg FILE]", help: "draw the board; with `--svg FILE`, save it as an SVG picture instead (for docs, issues and replays: `load games.jsonl#N PLY` first)" },
     Command { name: "moves", args: "", help: "list the legal moves" },
     Command { name: "history", args: "", help: "the moves played so far, numbered" },
     Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); seated agents then reply until a human is to move" },
@@ -89,10 +89,13 @@ pub fn execute(
             writeln!(out, "{}", crate::tools::agents_table(&session.registry)).map_err(io)?
         }
         "new" => new_game(session, required(rest, "new GAME")?, display, out)?,
-        "show" | "board" => {
-            no_args(word, rest)?;
-            writeln!(out, "{}", session.board(display.color)).map_err(io)?
-        }
+        "show" | "board" => match rest {
+            "" => {
+                writeln!(out, "{}", session.board(display.color)).map_err(io)?;
+                session.board_shown();
+            }
+            _ => save_svg(session, rest, out)?,
+        },
         "moves" => {
             no_args(word, rest)?;
             if let Some(result) = result_text(session.current()) {
@@ -421,6 +424,7 @@ fn think(session: &mut Session, display: &Display) -> Result<(AnyDecision, Strin
 }
 
 fn agent_move(session: &mut Session, display: &Display, out: &mut dyn Write) -> Result<(), String> {
+    tell_untold(session, display, out)?;
     let seat = session.current().to_move();
     let name = session.current().seat_name(seat);
     let (decision, spec) = think(session, display)?;
@@ -432,6 +436,38 @@ fn agent_move(session: &mut Session, display: &Display, out: &mut dyn Write) -> 
         search_line(&decision, seat)
     )
     .map_err(|e| e.to_string())
+}
+
+/// Before a further move, what the moves the board has not shown did, in
+/// words (Calcala's sowing paths), each under its `plays` line: the next
+/// board shows only the last move.
+fn tell_untold(
+    session: &mut Session,
+    display: &Display,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    if !display.boards {
+        return Ok(());
+    }
+    for (_, text) in session.untold() {
+        writeln!(out, "  {text}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// `show --svg FILE`: the board as an SVG picture.
+fn save_svg(session: &Session, rest: &str, out: &mut dyn Write) -> Result<(), String> {
+    let usage = || "usage: show [--svg FILE]".to_string();
+    let file = rest.strip_prefix("--svg").ok_or_else(usage)?;
+    if !file.starts_with(char::is_whitespace) {
+        return Err(usage());
+    }
+    let file = file.trim();
+    let svg = session
+        .svg()
+        .ok_or_else(|| format!("{} draws no SVG picture", session.current().name()))?;
+    std::fs::write(file, svg).map_err(|e| format!("cannot write {}: {e}", excerpt(file)))?;
+    writeln!(out, "saved the board as an SVG picture to {file}").map_err(|e| e.to_string())
 }
 
 /// `go [all] [N]`: the seated agents play until a human is to move (with
@@ -624,7 +660,7 @@ fn nth_record(path: &std::path::Path, n: Option<usize>) -> Result<String, String
 }
 
 fn after_jump(
-    session: &Session,
+    session: &mut Session,
     message: &str,
     display: &Display,
     out: &mut dyn Write,
@@ -633,9 +669,10 @@ fn after_jump(
     show_board(session, display, out)
 }
 
-fn show_board(session: &Session, display: &Display, out: &mut dyn Write) -> Result<(), String> {
+fn show_board(session: &mut Session, display: &Display, out: &mut dyn Write) -> Result<(), String> {
     if display.boards {
-        writeln!(out, "{}", session.board(display.color)).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", session.board(display.color).trim_end()).map_err(|e| e.to_string())?;
+        session.board_shown();
     } else if let Some(result) = result_text(session.current()) {
         writeln!(out, "{result}").map_err(|e| e.to_string())?;
     }

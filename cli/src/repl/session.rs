@@ -20,6 +20,9 @@ pub struct Session {
     agents: Vec<Option<Box<dyn AnyAgent>>>,
     /// The seed of every agent spec that does not name its own.
     pub seed: u64,
+    /// How many of `moves` the user has seen: drawn on a board or told in
+    /// words (see [`Session::untold`]).
+    told: usize,
     /// The database `solve load` loaded, for `solve`.
     pub solution: Option<super::solve::Solution>,
 }
@@ -36,6 +39,7 @@ impl Session {
             seats: vec![AgentSpec::human(); players],
             agents: (0..players).map(|_| None).collect(),
             seed: 0,
+            told: 0,
             solution: None,
         }
     }
@@ -55,13 +59,37 @@ impl Session {
         &self.seats
     }
 
+    /// The state before the last move, and that move.
+    fn last(&self) -> Option<(&dyn AnyGame, &str)> {
+        let i = self.states.len().checked_sub(2)?;
+        Some((self.states[i].as_ref(), self.moves.last()?.as_str()))
+    }
+
     /// The board, marking the last move.
     pub fn board(&self, color: bool) -> String {
-        let last = match (self.states.len().checked_sub(2), self.moves.last()) {
-            (Some(i), Some(mv)) => Some((self.states[i].as_ref(), mv.as_str())),
-            _ => None,
-        };
-        self.current().render(last, color)
+        self.current().render(self.last(), color)
+    }
+
+    /// The board as an SVG picture, if the game draws one.
+    pub fn svg(&self) -> Option<String> {
+        self.current().svg(self.last())
+    }
+
+    /// Marks every move so far as seen: a board showing them was drawn.
+    pub fn board_shown(&mut self) {
+        self.told = self.moves.len();
+    }
+
+    /// What the moves not yet seen did, in words, for games whose move
+    /// text does not say it all (Calcala's sowing paths), as `(ply, text)`
+    /// with plies from 1; they count as seen afterwards. Asked before a
+    /// further move, since a board shows only the last move's path.
+    pub fn untold(&mut self) -> Vec<(usize, String)> {
+        let told = self.told.min(self.moves.len());
+        self.told = self.moves.len();
+        (told..self.moves.len())
+            .filter_map(|i| Some((i + 1, self.states[i].explain_move(&self.moves[i])?)))
+            .collect()
     }
 
     /// Starts `game` afresh. Seats keep their agents when the number of
@@ -97,6 +125,7 @@ impl Session {
         self.moves = moves;
         self.redo.clear();
         self.default_start = default_start;
+        self.told = self.moves.len();
     }
 
     /// Plays a move given as text; returns its canonical form.
@@ -129,6 +158,7 @@ impl Session {
         if n > 0 {
             self.agents.iter_mut().for_each(|a| *a = None);
         }
+        self.told = self.told.min(self.moves.len());
         n
     }
 

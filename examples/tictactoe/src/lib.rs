@@ -296,11 +296,16 @@ impl Game for TicTacToe {
                 out.push_str(&format!(" {mark}"));
             }
         }
+        // The lines every Tabula board ends with.
+        if let Some((before, mv)) = view.last {
+            let seat = self.seat_name(before.to_move());
+            out.push_str(&format!("\nLast move: {seat} {}", self.format_move(mv)));
+        }
         let status = match self.outcome() {
-            Some(outcome) => outcome.describe(2, |s| self.seat_name(s)),
+            Some(outcome) => format!("Game over: {}", outcome.describe(2, |s| self.seat_name(s))),
             None => format!("{} to move", self.seat_name(self.to_move())),
         };
-        out.push_str(&format!("\n  {status}"));
+        out.push_str(&format!("\n{status}"));
         out
     }
 }

@@ -101,4 +101,12 @@ impl Game for Calcala {
     fn render(&self, view: &View<'_, Self>) -> String {
         render::render(self, view)
     }
+
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        Some(crate::svg::svg(self, view))
+    }
+
+    fn explain_move(&self, mv: Move) -> Option<String> {
+        Some(render::describe(&crate::state::trace(self, mv)))
+    }
 }

@@ -52,7 +52,8 @@
 //! `geometry` (pits, directions, stepping tables) → `sowing` → `state` (the
 //! position, its moves and rules) → `eval` → `params` (setups), `notation`
 //! (move text, actions), `position` (position text), `render` (the REPL
-//! board) → `game` (the `Game` implementation).
+//! board, the move path in words), `svg` (the board picture) → `game` (the
+//! `Game` implementation).
 
 mod eval;
 mod game;
@@ -64,6 +65,7 @@ mod position;
 mod render;
 mod sowing;
 mod state;
+mod svg;
 
 pub use eval::FEATURES;
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};

@@ -1,5 +1,6 @@
-//! The REPL board: the grid with coordinates, the path of the last move
-//! (replayed with [`trace`]), the captures and whose turn it is.
+//! The REPL board: the grid with coordinates on all four sides, the path
+//! of the last move (replayed with [`trace`]) marked on the pits and told
+//! in words, the captures, whose turn it is or the result.
 
 use std::fmt::Write as _;
 
@@ -15,20 +16,17 @@ const SHOWN_LEGS: usize = 12;
 
 /// What the last move did to a pit, strongest first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Mark {
+pub(crate) enum Mark {
     None,
     Sown,
     PickedUp,
     Captured,
 }
 
-pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
-    let mut out = String::new();
-    let events = view
-        .last
-        .map(|(before, mv)| (before.to_move as usize + 1, mv, trace(before, mv)));
+/// What `events` did to each pit, strongest mark kept.
+pub(crate) fn marks(events: &[Event]) -> [Mark; PITS] {
     let mut marks = [Mark::None; PITS];
-    for event in events.iter().flat_map(|(_, _, events)| events) {
+    for event in events {
         let (pit, mark) = match *event {
             Event::PickUp { pit, .. } => (pit, Mark::PickedUp),
             Event::Drop(pit) => (pit, Mark::Sown),
@@ -38,14 +36,31 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
         let slot = &mut marks[pit.index()];
         *slot = (*slot).max(mark);
     }
+    marks
+}
 
-    out.push_str("    ");
+/// ```text
+///       A   B   C   D   E   F
+///  1    2   2   2   2   3*  2    1
+///  2    2   2   2   2   0^  2    2
+/// ```
+pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
+    let events = view
+        .last
+        .map(|(before, mv)| (before.to_move as usize, mv, trace(before, mv)));
+    let marks = events
+        .as_ref()
+        .map_or([Mark::None; PITS], |(_, _, events)| marks(events));
+
+    let mut lines = Vec::new();
+    let mut letters = String::from("    ");
     for col in 0..SIDE {
-        let _ = write!(out, "{:>3} ", letter(col, true));
+        let _ = write!(letters, "{:>3} ", letter(col, true));
     }
-    out.push('\n');
+    let letters = letters.trim_end().to_string();
+    lines.push(letters.clone());
     for row in 0..SIDE {
-        let _ = write!(out, "{:>2}  ", row + 1);
+        let mut line = format!("{:>2}  ", row + 1);
         for col in 0..SIDE {
             let index = row * SIDE + col;
             let count = format!("{:>3}", game.board[index]);
@@ -56,38 +71,46 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
                 Mark::Captured => (Some(Style::Red), 'x'),
             };
             match style {
-                Some(style) => out.push_str(&view.paint(&count, style)),
-                None => out.push_str(&count),
+                Some(style) => line.push_str(&view.paint(&count, style)),
+                None => line.push_str(&count),
             }
-            out.push(sign);
+            line.push(sign);
         }
-        out.push('\n');
+        let _ = write!(line, "  {}", row + 1);
+        lines.push(line);
     }
-
+    lines.push(letters);
     if let Some((seat, mv, events)) = &events {
-        let _ = writeln!(out, "Last move: player {seat} {mv}: {}", describe(events));
-        out.push_str("  (^ picked up, * sown, x captured)\n");
+        lines.push(format!(
+            "Last move: {} {mv}: {}",
+            seat_name(*seat),
+            describe(events)
+        ));
+        lines.push("  (^ picked up, * sown, x captured)".to_string());
     }
-    out.push_str("Captures:");
+    let mut captures = String::from("Captures:");
     for seat in 0..game.player_count() {
-        let _ = write!(out, "  player {}: {}", seat + 1, game.captures(seat));
+        let _ = write!(captures, "  {}: {}", seat_name(seat), game.captures(seat));
     }
-    let _ = writeln!(out, "   ({} on the board)", game.stones_on_board());
-    match game.result() {
+    let _ = write!(captures, "   ({} on the board)", game.stones_on_board());
+    lines.push(captures);
+    lines.push(match game.result() {
         Some(outcome) => {
-            let result =
-                outcome.describe(game.player_count(), |seat| format!("player {}", seat + 1));
-            let _ = writeln!(out, "Game over: {}", view.paint(&result, Style::Bold));
+            let result = outcome.describe(game.player_count(), seat_name);
+            format!("Game over: {}", view.paint(&result, Style::Bold))
         }
-        None => {
-            let _ = writeln!(out, "Player {} to move", game.to_move + 1);
-        }
-    }
-    out
+        None => format!("Player {} to move", game.to_move + 1),
+    });
+    lines.join("\n")
+}
+
+/// How a seat is called: `player 1` …
+pub(crate) fn seat_name(seat: usize) -> String {
+    format!("player {}", seat + 1)
 }
 
 /// The path in words: `C3 (4) → D2 E1 F6 A5; relay A5 (3) → …; …`.
-fn describe(events: &[Event]) -> String {
+pub(crate) fn describe(events: &[Event]) -> String {
     let mut text = String::new();
     let mut legs = 0;
     let mut last_drop: Option<Pit> = None;

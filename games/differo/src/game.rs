@@ -123,4 +123,8 @@ impl Game for Differo {
     fn render(&self, view: &View<'_, Self>) -> String {
         render::render(self, view)
     }
+
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        Some(crate::svg::svg(self, view))
+    }
 }

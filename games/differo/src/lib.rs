@@ -27,8 +27,8 @@
 //! # Layout
 //! `geometry` (cells, lines, jumps) → `state` (the position, its moves and
 //! rules) → `movegen`, `eval` → `params`, `notation` (move text, actions),
-//! `position` (position text), `render` (the REPL board) → `game` (the
-//! `Game` implementation).
+//! `position` (position text), `render` (the REPL board), `svg` (the board
+//! picture) → `game` (the `Game` implementation).
 
 mod eval;
 mod game;
@@ -40,6 +40,7 @@ mod params;
 mod position;
 mod render;
 mod state;
+mod svg;
 #[cfg(test)]
 mod tests;
 

@@ -395,11 +395,16 @@ fn the_board_is_drawn_as_a_hexagon() {
         color: false,
     });
     let lines: Vec<&str> = plain.lines().collect();
-    assert_eq!(lines[0], "    I . . * . .", "{plain}");
-    assert_eq!(lines[4], "E . . . . . . . . .", "{plain}");
-    assert_eq!(lines[7], "   B .[.]W W W[W]7", "{plain}");
-    assert_eq!(lines[8], "    A . . * . . 6", "{plain}");
-    assert_eq!(lines[9], "       1 2 3 4 5", "{plain}");
+    // Diagonal numbers at both ends of each diagonal, joined to it by `\`;
+    // row letters on both sides, two columns off the cells.
+    assert_eq!(lines[0], "     5 6 7 8 9", "{plain}");
+    assert_eq!(lines[1], "      \\ \\ \\ \\ \\", "{plain}");
+    assert_eq!(lines[2], "    I  . . * . .  I", "{plain}");
+    assert_eq!(lines[6], "E  . . . . . . . . .  E", "{plain}");
+    assert_eq!(lines[9], "   B  .[.]W W W[W] B", "{plain}");
+    assert_eq!(lines[10], "    A  . . * . .  A", "{plain}");
+    assert_eq!(lines[11], "        \\ \\ \\ \\ \\", "{plain}");
+    assert_eq!(lines[12], "         1 2 3 4 5", "{plain}");
     assert!(plain.contains("Last move: White B2-B6"), "{plain}");
     assert!(plain.contains("Black to move"), "{plain}");
     let colored = game.render(&View {
@@ -407,11 +412,16 @@ fn the_board_is_drawn_as_a_hexagon() {
         color: true,
     });
     assert!(colored.contains("\x1b[30;43mW\x1b[0m"), "{colored}");
+    // Black reads on a dark terminal: bold bright red, not dark blue.
+    assert!(colored.contains("\x1b[1;91mB\x1b[0m"), "{colored}");
     let over = setup("I7", "A1", BLACK).render(&View::plain());
-    assert!(over.contains("White wins: reached I7"), "{over}");
+    assert!(
+        over.contains("Game over: White wins (reached I7)"),
+        "{over}"
+    );
     let stuck = setup("A1", "A2 C1 E5", WHITE).render(&View::plain());
     assert!(
-        stuck.contains("Black wins: White has no legal move"),
+        stuck.contains("Game over: Black wins (White has no legal move)"),
         "{stuck}"
     );
 }

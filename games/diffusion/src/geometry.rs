@@ -1,8 +1,8 @@
 //! The board: pits, who owns them, and the sowing of every pit, as tables
 //! computed at compile time for each width.
 //!
-//! Pits are numbered `row × width + column`, row 0 being the upper row (B's
-//! side) and row 1 the lower row (A's side). A position's pit counts are
+//! Pits are numbered `row × width + column`, row 0 being the upper row (North's
+//! side) and row 1 the lower row (South's side). A position's pit counts are
 //! packed four bits each into one `u128` (a pit never holds more than 5),
 //! so the tables give a whole sowing as one number to add.
 
@@ -12,16 +12,16 @@ const LEFT_STORE: u8 = MAX_PITS as u8;
 const RIGHT_STORE: u8 = LEFT_STORE + 1;
 
 /// A small pit, and so a move: index `row × width + column`, row 0 being
-/// the upper row (B's side) and row 1 the lower row (A's side).
+/// the upper row (North's side) and row 1 the lower row (South's side).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Pit(pub u8);
 
 /// Who owns which pits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Blocks {
-    /// Steere's rule: A owns the left half, B the right half.
+    /// Steere's rule: South owns the left half, North the right half.
     Halves,
-    /// Diffusion v2: A owns the lower row, B the upper row.
+    /// Diffusion v2: South owns the lower row, North the upper row.
     Rows,
 }
 

@@ -23,7 +23,8 @@
 //! # Layout
 //! `geometry` (pits, tables) → `state` (the position and its rules) →
 //! `params`, `notation` (move text, actions), `position` (position text),
-//! `render` (the REPL board) → `game` (the `Game` implementation).
+//! `render` (the REPL board), `svg` (the board picture) → `game` (the
+//! `Game` implementation).
 
 mod eval;
 mod game;
@@ -35,6 +36,7 @@ mod params;
 mod position;
 mod render;
 mod state;
+mod svg;
 
 #[cfg(test)]
 mod tests;

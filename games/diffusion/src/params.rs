@@ -24,11 +24,11 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
         name: "blocks",
         kind: ParamKind::Choice(&["halves", "rows"]),
         default: "halves",
-        help: "halves: A owns the left half; rows: A owns the lower row (Diffusion v2)",
+        help: "halves: South owns the left half; rows: South owns the lower row (Diffusion v2)",
     },
 ];
 
-/// The start position for `params`: every pit holds `stones`, A to move.
+/// The start position for `params`: every pit holds `stones`, South to move.
 pub(crate) fn start(params: &Params) -> Result<Diffusion, ParamError> {
     let width = params.int("width");
     if width % 2 != 0 {

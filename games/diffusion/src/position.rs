@@ -4,7 +4,7 @@ use tabula::notation::{row_cells, split_fields, split_rows};
 use tabula::PositionError;
 
 use crate::geometry::Pit;
-use crate::state::{seat_name, Diffusion};
+use crate::state::{side_letter, Diffusion};
 
 /// The counts of the upper and the lower row, then the side to move.
 pub(crate) fn format_position(state: &Diffusion) -> String {
@@ -13,7 +13,7 @@ pub(crate) fn format_position(state: &Diffusion) -> String {
             .map(|c| char::from(b'0' + state.stones(Pit((r * state.width() + c) as u8))))
             .collect()
     };
-    format!("{}/{} {}", row(0), row(1), seat_name(state.mover()))
+    format!("{}/{} {}", row(0), row(1), side_letter(state.mover()))
 }
 
 /// Reads a position for a game with `template`'s parameters.
@@ -24,7 +24,11 @@ pub(crate) fn parse_position(template: &Diffusion, text: &str) -> Result<Diffusi
     let to_move = match side {
         "A" | "a" => 0,
         "B" | "b" => 1,
-        other => return Err(error(format!("side to move must be A or B, not `{other}`"))),
+        other => {
+            return Err(error(format!(
+                "side to move must be A (South) or B (North), not `{other}`"
+            )))
+        }
     };
     let rows = split_rows(text, board, 2, "rows (upper and lower)")?;
     let mut state = Diffusion::empty(width, template.blocks());

@@ -1,4 +1,6 @@
-//! The REPL board: pits, stores, blocks, the last move and whose turn it is.
+//! The REPL board: pits with their letters above and below, the stores,
+//! who sits where and owns which block, the last move (`^` scooped, `*`
+//! sown) and whose turn it is or the result.
 
 use std::fmt::Write as _;
 
@@ -9,26 +11,51 @@ use crate::geometry::{Blocks, Pit};
 use crate::notation::format_move;
 use crate::state::{seat_name, Diffusion};
 
+/// What the last move did to a pit or a store.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mark {
+    None,
+    Scooped,
+    Sown,
+}
+
+/// The last move's marks: the scooped pit, and every pit and store
+/// (index `pits`, `pits + 1`) that gained a stone. Overflow stones do
+/// not land in their pit, so a pit marks only what it really received.
+pub(crate) fn marks(state: &Diffusion, last: Option<(&Diffusion, Pit)>) -> Vec<Mark> {
+    let pits = state.pit_count();
+    let mut marks = vec![Mark::None; pits + 2];
+    let Some((before, mv)) = last else {
+        return marks;
+    };
+    for (i, mark) in marks.iter_mut().enumerate().take(pits) {
+        let pit = Pit(i as u8);
+        if pit == mv {
+            *mark = Mark::Scooped;
+        } else if state.stones(pit) > before.stones(pit) {
+            *mark = Mark::Sown;
+        }
+    }
+    for side in 0..2 {
+        if state.stores()[side] > before.stores()[side] {
+            marks[pits + side] = Mark::Sown;
+        }
+    }
+    marks
+}
+
+/// Columns before the first pit: room for the left store.
+const MARGIN: usize = 8;
+
 /// ```text
-///          a  b  c | d  e  f
-///   [ 0]   4  4  4 | 4  4  4   [ 0]    B
-///          4  4  4 | 4  4  4           A
-///          A  B  C | D  E  F
+///          a   b   c |   d   e   f
+///   [ 0]   4   4   4 |   5   0^  4     [ 0]  North
+///          4   4   4 |   5*  5*  5*          South
+///          A   B   C |   D   E   F
 /// ```
-/// The pit scooped last is highlighted, the pits it sowed into are bold.
 pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
     let width = state.width();
-    let (scooped, sown) = match view.last {
-        Some((before, mv)) => (
-            Some(mv),
-            before
-                .sowing_order(mv)
-                .take(before.stones(mv) as usize)
-                .flatten()
-                .collect(),
-        ),
-        None => (None, Vec::new()),
-    };
+    let marks = marks(state, view.last);
     let divider = |col: usize| {
         if state.blocks() == Blocks::Halves && col == width / 2 {
             " |"
@@ -36,52 +63,92 @@ pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
             ""
         }
     };
-    let letters = |upper_row: bool| -> String {
-        let mut line = String::from("      ");
-        for col in 0..width {
-            let _ = write!(line, "{}  {}", divider(col), letter(col, !upper_row));
+    let cell = |text: String, mark: Mark, style: Style| -> String {
+        match mark {
+            Mark::None => format!("{} ", view.paint(&text, style)),
+            Mark::Scooped => format!("{}^", view.paint(&text, Style::Highlight)),
+            Mark::Sown => format!("{}*", view.paint(&text, Style::Bold)),
         }
-        line
+    };
+    let letters = |upper: bool| -> String {
+        let mut line = " ".repeat(MARGIN);
+        for col in 0..width {
+            let _ = write!(line, "{}{:>3} ", divider(col), letter(col, upper));
+        }
+        line.trim_end().to_string()
     };
     let row = |r: usize| -> String {
         let mut line = String::new();
         for col in 0..width {
             let pit = Pit((r * width + col) as u8);
-            let count = state.stones(pit).to_string();
-            let cell = if scooped == Some(pit) {
-                view.paint(&count, Style::Highlight)
-            } else if sown.contains(&pit) {
-                view.paint(&count, Style::Bold)
-            } else if state.in_block(0, pit) {
-                view.paint(&count, Style::Cyan)
+            let style = if state.in_block(0, pit) {
+                Style::Cyan
             } else {
-                view.paint(&count, Style::Magenta)
+                Style::Magenta
             };
-            let _ = write!(line, "{}  {cell}", divider(col));
+            let count = format!("{:>3}", state.stones(pit));
+            let _ = write!(
+                line,
+                "{}{}",
+                divider(col),
+                cell(count, marks[pit.0 as usize], style)
+            );
         }
         line
     };
-    let [left, right] = state.stores();
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", letters(true));
-    let _ = writeln!(out, "  [{left:>2}]{}   [{right:>2}]   B", row(0));
-    let _ = writeln!(out, "      {}          A", row(1));
-    let _ = writeln!(out, "{}", letters(false));
-    let owners = match state.blocks() {
-        Blocks::Halves => "A owns the left block, B the right block",
-        Blocks::Rows => "A owns the lower row, B the upper row",
+    let store = |side: usize| {
+        let text = format!("[{:>2}]", state.stores()[side]);
+        cell(text, marks[state.pit_count() + side], Style::Dim)
     };
-    let _ = writeln!(out, "  {owners}; [n] = stones in each store");
+    let mut lines = vec![
+        letters(false),
+        format!("  {} {}  {}  {}", store(0), row(0), store(1), seat_name(1)),
+        format!(
+            "{}{}{}{}",
+            " ".repeat(MARGIN),
+            row(1),
+            " ".repeat(9),
+            seat_name(0)
+        ),
+        letters(true),
+    ];
+    lines.push(format!("{}; [n]: stones in a store", owners(state)));
     if let Some((before, mv)) = view.last {
-        let _ = writeln!(out, "  last move: {}", format_move(before, mv));
+        lines.push(format!(
+            "Last move: {} {}   (^ scooped, * sown)",
+            seat_name(before.mover()),
+            format_move(before, mv)
+        ));
     }
+    lines.push(status(state, view));
+    let lines: Vec<String> = lines
+        .into_iter()
+        .map(|line| line.trim_end().to_string())
+        .collect();
+    lines.join("\n")
+}
+
+/// Who owns which pits.
+pub(crate) fn owners(state: &Diffusion) -> String {
+    let (south, north) = match state.blocks() {
+        Blocks::Halves => ("left block", "right block"),
+        Blocks::Rows => ("lower row", "upper row"),
+    };
+    format!(
+        "{} owns the {south}, {} the {north}",
+        seat_name(0),
+        seat_name(1)
+    )
+}
+
+/// Whose turn it is, or who won and why.
+pub(crate) fn status(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
     match state.result() {
         Some(outcome) => {
-            let _ = write!(out, "  {}", outcome.describe(2, |s| seat_name(s).into()));
+            let winner = outcome.winners().next().unwrap_or(0);
+            let result = format!("{} wins (its block is empty)", seat_name(winner));
+            format!("Game over: {}", view.paint(&result, Style::Bold))
         }
-        None => {
-            let _ = write!(out, "  {} to move", seat_name(state.mover()));
-        }
+        None => format!("{} to move", seat_name(state.mover())),
     }
-    out
 }

@@ -8,8 +8,17 @@ use crate::geometry::{
     SOWINGS,
 };
 
-/// How a seat is called: A (seat 0) moves first, B second.
+/// How a seat is called where people read it: South (seat 0, the lower
+/// row, Steere's player A) moves first, North (the upper row, player B)
+/// second. Not `A`/`B`, which read like the pits `A` and `B`
+/// ("B plays A"); position texts keep the letters [`side_letter`] gives.
 pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    ["South", "North"][seat.min(1)]
+}
+
+/// The side to move in a position text: `A` (South) or `B` (North), as
+/// the rules fix it.
+pub(crate) fn side_letter(seat: Seat) -> &'static str {
     ["A", "B"][seat.min(1)]
 }
 
@@ -32,7 +41,7 @@ pub struct Diffusion {
 }
 
 impl Diffusion {
-    /// An empty board of `width` (even, 4..=12) with A to move.
+    /// An empty board of `width` (even, 4..=12) with South to move.
     pub fn empty(width: usize, kind: Blocks) -> Self {
         assert!(
             width.is_multiple_of(2) && (4..=12).contains(&width),
@@ -118,7 +127,7 @@ impl Diffusion {
     }
 
     /// The winner once a block is empty. Play never empties both at once;
-    /// A is checked first for positions set up by hand.
+    /// South is checked first for positions set up by hand.
     #[inline]
     pub(crate) fn result(&self) -> Option<Outcome> {
         if self.nonempty & self.block(0) == 0 {

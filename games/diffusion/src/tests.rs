@@ -169,11 +169,25 @@ fn board_shows_stores_turn_and_result() {
         last: Some((&before, Pit(0))),
         color: false,
     });
-    assert!(board.contains("[ 2]"), "{board}");
-    assert!(board.contains("last move: a"), "{board}");
-    assert!(board.contains("B to move"), "{board}");
+    let lines: Vec<&str> = board.lines().collect();
+    // Pit letters above and below; `^` scooped, `*` sown (the left store
+    // got the two stones sown past the left end); the seats by their rows.
+    assert_eq!(lines[0], "          a   b   c  |  d   e   f", "{board}");
+    assert_eq!(
+        lines[1], "  [ 2]*   0^  1*  0  |  0   0   0   [ 0]   North",
+        "{board}"
+    );
+    assert_eq!(
+        lines[2], "          1*  1*  0  |  0   1   0          South",
+        "{board}"
+    );
+    assert_eq!(lines[3], "          A   B   C  |  D   E   F", "{board}");
+    assert!(board.contains("Last move: South a"), "{board}");
+    assert!(board.ends_with("North to move"), "{board}");
     let won = standard().parse_position("002000/002000 B").unwrap();
-    assert!(won.render(&View::plain()).contains("B wins"));
+    assert!(won
+        .render(&View::plain())
+        .ends_with("Game over: North wins (its block is empty)"));
 }
 
 #[test]

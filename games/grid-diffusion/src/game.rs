@@ -110,4 +110,8 @@ impl Game for GridDiffusion {
     fn render(&self, view: &View<'_, Self>) -> String {
         self.draw(view)
     }
+
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        Some(self.picture(view))
+    }
 }

@@ -53,8 +53,8 @@
 //! # Layout
 //! `bits`, `geometry` (cells, steps) → `ko` → `state` (the position, its
 //! moves and rules) → `movegen`, `eval` → `params`, `notation` (move text,
-//! actions), `position` (position text), `render` (the REPL board) → `game`
-//! (the `Game` implementation).
+//! actions), `position` (position text), `render` (the REPL board), `svg`
+//! (the board picture) → `game` (the `Game` implementation).
 
 mod bits;
 mod eval;
@@ -68,6 +68,7 @@ mod params;
 mod position;
 mod render;
 mod state;
+mod svg;
 
 #[cfg(test)]
 mod tests;
