@@ -27,24 +27,31 @@ fn solved_diffusion() -> PathBuf {
     path
 }
 
-/// A cheap spec for each registered agent kind. A kind missing here fails
-/// the test, so every new kind is played on every game.
-fn spec_for(kind: &str, database: &str) -> String {
+/// Cheap specs for each registered agent kind, the MCTS variants each
+/// once. A kind missing here fails the test, so every new kind is played on
+/// every game.
+fn specs_for(kind: &str, database: &str) -> Vec<String> {
     let engine = format!(
         "engine(cmd=\"{} engine random\",time=5s)",
         env!("CARGO_BIN_EXE_tabula")
     );
-    match kind {
-        "random" => "random".into(),
-        "greedy" => "greedy".into(),
-        "mcts" => "mcts(iterations=300)".into(),
-        "alphabeta" => "alphabeta(depth=2)".into(),
-        "engine" => engine,
-        "perfect" => format!("perfect(db=\"{database}\")"),
+    let specs: &[&str] = match kind {
+        "random" => &["random"],
+        "greedy" => &["greedy"],
+        "mcts" => &[
+            "mcts(iterations=300)",
+            "mcts(iterations=300,selection=rave,playout=gibbs)",
+            "mcts(iterations=300,selection=grave,ref=20,playout=mast,prior=5)",
+            "mcts(iterations=300,max_plies=0,prior=10)",
+        ],
+        "alphabeta" => &["alphabeta(depth=2)"],
+        "engine" => return vec![engine],
+        "perfect" => return vec![format!("perfect(db=\"{database}\")")],
         // No model: the untrained network (uniform priors, even values).
-        "az" => "az(iterations=20)".into(),
+        "az" => &["az(iterations=20)"],
         _ => panic!("agent kind `{kind}` has no test spec in cli/tests/agents.rs"),
-    }
+    };
+    specs.iter().map(|s| s.to_string()).collect()
 }
 
 /// Plays `hero` in every seat of `start` against `random`, a few plies each.
@@ -69,32 +76,32 @@ fn every_agent_plays_every_game() {
     let database = solved_diffusion();
     let database = database.to_str().unwrap();
     for kind in registry.agent_kinds() {
-        let hero = registry
-            .parse_agent(&spec_for(kind.name, database))
-            .unwrap();
-        for name in registry.names() {
-            let start = registry.create(&name).unwrap();
-            if kind.name != "perfect" {
-                play_every_seat(&registry, start.as_ref(), &hero);
-                continue;
+        for spec in specs_for(kind.name, database) {
+            let hero = registry.parse_agent(&spec).unwrap();
+            for name in registry.names() {
+                let start = registry.create(&name).unwrap();
+                if kind.name != "perfect" {
+                    play_every_seat(&registry, start.as_ref(), &hero);
+                    continue;
+                }
+                // `perfect` needs a database of exactly this game and variant.
+                let refused = registry
+                    .agent(start.as_ref(), &hero, 0)
+                    .err()
+                    .map(|e| e.to_string());
+                let why = refused.unwrap_or_else(|| panic!("perfect accepted {name}"));
+                let expected = if name == "diffusion" {
+                    "not diffusion(width=6"
+                } else {
+                    "has no solver"
+                };
+                assert!(why.contains(expected), "{name}: {why}");
             }
-            // `perfect` needs a database of exactly this game and variant.
-            let refused = registry
-                .agent(start.as_ref(), &hero, 0)
-                .err()
-                .map(|e| e.to_string());
-            let why = refused.unwrap_or_else(|| panic!("perfect accepted {name}"));
-            let expected = if name == "diffusion" {
-                "not diffusion(width=6"
-            } else {
-                "has no solver"
-            };
-            assert!(why.contains(expected), "{name}: {why}");
         }
     }
     let solved = registry.create("diffusion(width=4)").unwrap();
     let perfect = registry
-        .parse_agent(&spec_for("perfect", database))
+        .parse_agent(&specs_for("perfect", database)[0])
         .unwrap();
     play_every_seat(&registry, solved.as_ref(), &perfect);
 }

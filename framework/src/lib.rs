@@ -16,6 +16,7 @@ pub mod bits;
 pub mod conformance;
 pub mod cpu;
 mod error;
+pub mod eval;
 mod game;
 pub mod key;
 pub mod mcts;

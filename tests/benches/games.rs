@@ -1,12 +1,13 @@
 //! The same criterion suite for every game: legal-move generation, a ply,
-//! random playouts from the start and from mid-game, and MCTS iterations.
+//! random playouts from the start and from mid-game, and MCTS iterations
+//! (plain UCT and the GRAVE, MAST and prior variants).
 //! `cargo bench -p tabula-tests --bench games [-- FILTER]`; adding a game is
 //! one line in `main`.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use tabula::mcts::{Mcts, MctsConfig};
+use tabula::mcts::{Mcts, MctsConfig, Playout, Selection};
 use tabula::playout::random_playout;
 use tabula::Game;
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
@@ -57,15 +58,45 @@ fn suite<G: Game>(c: &mut Criterion, spec: &str) {
             })
         });
         group.throughput(Throughput::Elements(MCTS_ITERATIONS));
-        group.bench_function(BenchmarkId::new("mcts_1000_iterations", at), |b| {
-            b.iter(|| {
-                let mut mcts = Mcts::<G>::new(MctsConfig {
-                    iterations: Some(MCTS_ITERATIONS),
+        // The MCTS variants' iterations per second, beside plain UCT's.
+        let variants = [
+            ("mcts_1000_iterations", MctsConfig::default()),
+            (
+                "mcts_grave_1000_iterations",
+                MctsConfig {
+                    selection: Selection::Rave {
+                        reference: 50,
+                        bias: 1e-3,
+                    },
                     ..MctsConfig::default()
-                });
-                mcts.search(&state).best
-            })
-        });
+                },
+            ),
+            (
+                "mcts_mast_1000_iterations",
+                MctsConfig {
+                    playout: Playout::Mast { epsilon: 0.2 },
+                    ..MctsConfig::default()
+                },
+            ),
+            (
+                "mcts_prior_1000_iterations",
+                MctsConfig {
+                    prior: 10,
+                    ..MctsConfig::default()
+                },
+            ),
+        ];
+        for (name, config) in variants {
+            group.bench_function(BenchmarkId::new(name, at), |b| {
+                b.iter(|| {
+                    let mut mcts = Mcts::<G>::new(MctsConfig {
+                        iterations: Some(MCTS_ITERATIONS),
+                        ..config.clone()
+                    });
+                    mcts.search(&state).best
+                })
+            });
+        }
     }
     group.finish();
 }

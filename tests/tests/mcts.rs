@@ -177,3 +177,59 @@ fn mcts_finds_the_last_seats_winning_capture_with_three_and_four_players() {
         assert_eq!(proven.score(seat), 1.0, "{position}: {proven:?}");
     }
 }
+
+/// `prior=K` seeds every new child with `K` visits at its position's
+/// evaluation: after one iteration from a position a few plies in, each
+/// root child's mean is (within one real visit in `K + 1`) the evaluation
+/// of its position for its mover, in every game, while the reported visits
+/// count only the real one.
+#[test]
+fn priors_seed_the_children_with_the_evaluation_in_every_game() {
+    fn check<G: tabula::Game>(spec: &str) {
+        const PRIOR: u32 = 1000;
+        // A few random plies in, where moves differ in value.
+        let mut start = G::from_spec(spec).unwrap();
+        let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
+        for _ in 0..8 {
+            let mv = start.random_move(&mut rng, &mut moves).unwrap();
+            let mut next = start.clone();
+            next.play(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            start = next;
+        }
+        let mut mcts = tabula::mcts::Mcts::<G>::new(tabula::mcts::MctsConfig {
+            iterations: Some(1),
+            prior: PRIOR,
+            solver: false,
+            ..Default::default()
+        });
+        let report = mcts.search(&start);
+        let mover = start.to_move();
+        let mut distinct = std::collections::HashSet::new();
+        for child in &report.children {
+            let mut next = start.clone();
+            next.play(child.mv);
+            let expected = next.evaluate().expect("every game evaluates")[mover];
+            let slack = 1.0 / (PRIOR as f32 + 1.0) + 1e-4;
+            assert!(
+                (child.value - expected).abs() <= slack,
+                "{spec} {}: mean {} against evaluation {expected}",
+                start.format_move(child.mv),
+                child.value
+            );
+            distinct.insert((expected * 1e4) as i64);
+        }
+        let visits: u32 = report.children.iter().map(|c| c.visits).sum();
+        assert_eq!(visits, 1, "{spec}: only the real visit is reported");
+        assert!(
+            distinct.len() > 1,
+            "{spec}: the evaluation tells moves apart"
+        );
+    }
+    check::<tabula_games::Diffusion>("diffusion");
+    check::<tabula_games::GridDiffusion>("grid-diffusion");
+    check::<tabula_games::Calcala>("calcala(players=3)");
+    check::<tabula_games::Differo>("differo");
+}

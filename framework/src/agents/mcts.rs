@@ -5,17 +5,20 @@ use std::time::Duration;
 use super::random::SEED;
 use super::{Agent, AgentKind, Decision, Forfeit};
 use crate::game::Game;
-use crate::mcts::{Mcts, MctsConfig};
+use crate::mcts::{Mcts, MctsConfig, Playout, Selection};
 use crate::params::{ParamKind, ParamSpec, Params};
 use crate::search::Control;
 
-/// The `mcts` agent kind: UCT with an MCTS-solver (see [`crate::mcts`]).
+/// The `mcts` agent kind: UCT with an MCTS-solver (see [`crate::mcts`]), and
+/// its variants: RAVE/GRAVE selection, MAST playouts, priors from the
+/// evaluation, evaluation cut-offs.
 pub struct MctsKind;
 
 impl AgentKind for MctsKind {
     const NAME: &'static str = "mcts";
     const DESCRIPTION: &'static str =
-        "Monte-Carlo tree search (UCT) with random playouts and a solver for proven results";
+        "Monte-Carlo tree search (UCT) with random playouts and a solver for proven results; \
+         variants: RAVE/GRAVE selection, MAST playouts, priors and cut-offs by the evaluation";
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "iterations",
@@ -48,11 +51,12 @@ impl AgentKind for MctsKind {
         ParamSpec {
             name: "max_plies",
             kind: ParamKind::Int {
-                min: 1,
+                min: 0,
                 max: 1_000_000,
             },
             default: "500",
-            help: "playouts stop after this many plies and use the game's evaluation",
+            help: "playouts stop after this many plies and use the game's evaluation \
+                   (0: evaluate each new leaf at once)",
         },
         ParamSpec {
             name: "max_nodes",
@@ -83,6 +87,62 @@ impl AgentKind for MctsKind {
             help: "search threads (root parallelism, statistics merged); \
                    the iteration budget is shared",
         },
+        ParamSpec {
+            name: "selection",
+            kind: ParamKind::Choice(&["uct", "rave", "grave"]),
+            default: "uct",
+            help: "uct, or blend in all-moves-as-first statistics: rave (each node's own) \
+                   or grave (those of the deepest ancestor with `ref` visits)",
+        },
+        ParamSpec {
+            name: "ref",
+            kind: ParamKind::Int {
+                min: 1,
+                max: 1_000_000_000,
+            },
+            default: "50",
+            help: "grave: visits a node needs to lend its statistics to the nodes below",
+        },
+        ParamSpec {
+            name: "bias",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "0.001",
+            help: "rave/grave: how fast the all-moves-as-first weight fades \
+                   (it halves at about 1/bias visits)",
+        },
+        ParamSpec {
+            name: "playout",
+            kind: ParamKind::Choice(&["random", "mast", "gibbs"]),
+            default: "random",
+            help: "playout moves: random, mast (the best-scoring action so far, \
+                   a random move with probability epsilon) or gibbs (actions drawn by \
+                   exp(score/temperature))",
+        },
+        ParamSpec {
+            name: "epsilon",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "0.2",
+            help: "mast: share of random playout moves",
+        },
+        ParamSpec {
+            name: "temperature",
+            kind: ParamKind::Float {
+                min: 0.02,
+                max: 100.0,
+            },
+            default: "0.2",
+            help: "gibbs: low is nearly greedy, high nearly uniform",
+        },
+        ParamSpec {
+            name: "prior",
+            kind: ParamKind::Int {
+                min: 0,
+                max: 1_000_000,
+            },
+            default: "0",
+            help: "virtual visits each new child starts with, scored by the game's \
+                   evaluation (0: none)",
+        },
     ];
 
     fn build<G: Game>(params: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
@@ -105,6 +165,27 @@ impl MctsConfig {
             solver: params.flag("solver"),
             reuse: params.flag("reuse"),
             threads: params.int("threads") as usize,
+            selection: match params.text("selection") {
+                "uct" => Selection::Uct,
+                rave => Selection::Rave {
+                    reference: if rave == "grave" {
+                        params.int("ref") as u32
+                    } else {
+                        0
+                    },
+                    bias: params.float("bias") as f32,
+                },
+            },
+            playout: match params.text("playout") {
+                "mast" => Playout::Mast {
+                    epsilon: params.float("epsilon") as f32,
+                },
+                "gibbs" => Playout::Gibbs {
+                    temperature: params.float("temperature") as f32,
+                },
+                _ => Playout::Random,
+            },
+            prior: params.int("prior") as u32,
         }
     }
 }

@@ -2,6 +2,48 @@
 
 use std::time::Duration;
 
+/// How the tree picks the child to descend into.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Selection {
+    /// UCT: mean score plus `c·√(ln N / n)`.
+    Uct,
+    /// RAVE / GRAVE (Gelly & Silver 2011, Cazenave 2015): the mean is
+    /// blended with all-moves-as-first (AMAF) statistics, the mean score of
+    /// every simulation through a node in which the mover played that
+    /// action at any later point, weighted by
+    /// `β = m / (m + n + bias·m·n)` (`m` AMAF samples, `n` visits).
+    /// The AMAF statistics come from the deepest node on the path with at
+    /// least `reference` visits whose children the same seat chooses
+    /// (GRAVE); `reference = 0` uses each node's own (RAVE).
+    Rave {
+        /// Visits a node needs to lend its AMAF statistics to the nodes below.
+        reference: u32,
+        /// How fast β decays as real visits accumulate: β ≈ ½ at `n ≈ 1/bias`
+        /// when AMAF samples abound.
+        bias: f32,
+    },
+}
+
+/// How playouts choose their moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Playout {
+    /// Uniformly random moves ([`Game::random_move`](crate::Game::random_move)).
+    Random,
+    /// MAST (Finnsson & Björnsson 2008), ε-greedy: with probability
+    /// `epsilon` a random move, otherwise the move whose action has the best
+    /// mean score for its mover over all simulations so far.
+    Mast {
+        /// The share of uniformly random moves.
+        epsilon: f32,
+    },
+    /// MAST with Gibbs sampling: each move with probability proportional
+    /// to `exp(Q / temperature)`, `Q` its action's mean score.
+    Gibbs {
+        /// Low: nearly greedy; high: nearly uniform.
+        temperature: f32,
+    },
+}
+
 /// Budget and knobs of one MCTS player.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MctsConfig {
@@ -14,7 +56,8 @@ pub struct MctsConfig {
     /// Seed of the player's random stream.
     pub seed: u64,
     /// Playouts stop after this many plies and score the position with the
-    /// game's evaluation (or as a draw).
+    /// game's evaluation (or as a draw); 0 scores every new leaf by the
+    /// evaluation at once.
     pub max_plies: usize,
     /// The trees of all threads together stop growing at this many nodes
     /// (playouts go on): the player's memory bound, at
@@ -26,11 +69,24 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// Search threads (root parallelism); the iteration budget is shared.
     pub threads: usize,
+    /// How the tree chooses children: UCT or RAVE/GRAVE.
+    pub selection: Selection,
+    /// How playouts choose moves: random or MAST.
+    pub playout: Playout,
+    /// Prior knowledge from the evaluation: each new child starts with this
+    /// many virtual visits scored by [`Game::evaluate`](crate::Game::evaluate)
+    /// of its position (0: none, children start unvisited).
+    pub prior: u32,
 }
 
 impl MctsConfig {
     /// Iterations per move when neither `iterations` nor `time` is set.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// Whether simulations must record their moves (for AMAF or MAST).
+    pub(crate) fn records_moves(&self) -> bool {
+        self.selection != Selection::Uct || self.playout != Playout::Random
+    }
 }
 
 impl Default for MctsConfig {
@@ -45,6 +101,9 @@ impl Default for MctsConfig {
             solver: true,
             reuse: true,
             threads: 1,
+            selection: Selection::Uct,
+            playout: Playout::Random,
+            prior: 0,
         }
     }
 }

@@ -5,6 +5,12 @@
 //! correct for any number of players: every node holds the mean score of
 //! the seat that moved into it, and selection maximises that.
 //!
+//! Variants on the same tree, chosen by [`MctsConfig`]: RAVE/GRAVE
+//! selection ([`Selection`], module `rave`), MAST and Gibbs playouts
+//! ([`Playout`], module `mast`), priors from the game's evaluation
+//! ([`MctsConfig::prior`]) and evaluation cut-offs
+//! ([`MctsConfig::max_plies`]). docs/agents.md compares them.
+//!
 //! ```
 //! # use tabula::{Game, Params};
 //! # #[derive(Clone, Debug)] struct Nim { left: u8, to_move: usize }
@@ -42,6 +48,8 @@
 //! ```
 
 mod config;
+mod mast;
+mod rave;
 mod tree;
 mod worker;
 
@@ -49,7 +57,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-pub use config::MctsConfig;
+pub use config::{MctsConfig, Playout, Selection};
 use worker::{Budget, Worker};
 
 use crate::game::{Game, Seat};
@@ -260,3 +268,5 @@ fn merge<M: Copy + Eq + std::hash::Hash>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

@@ -1,5 +1,7 @@
 //! The search tree: one arena of fixed-size nodes, children stored as a
 //! contiguous index range, so a node costs no heap allocation of its own.
+//! RAVE's statistics live in a second arena beside it, only when used, so
+//! plain UCT's nodes stay as small as they are.
 
 use crate::game::Seat;
 use crate::outcome::Outcome;
@@ -63,16 +65,48 @@ impl<M: Copy> Node<M> {
     }
 }
 
+/// All-moves-as-first statistics of a node's move: the simulations
+/// through its parent in which the node's mover played this action at any
+/// point after the parent.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Amaf {
+    /// The action number of the node's move.
+    pub action: u32,
+    pub visits: u32,
+    /// Sum of those simulations' scores for the mover.
+    pub value: f32,
+}
+
 /// The arena. Node 0 is the root.
 #[derive(Debug)]
 pub(crate) struct Tree<M> {
     pub nodes: Vec<Node<M>>,
+    /// Each node's AMAF statistics, index for index, when `keeps_amaf`;
+    /// empty otherwise.
+    pub amaf: Vec<Amaf>,
+    keeps_amaf: bool,
 }
 
 impl<M: Copy> Tree<M> {
-    pub fn new(root_move: M, root_mover: Seat) -> Self {
+    /// A tree of one root; `amaf` keeps AMAF statistics beside the nodes.
+    pub fn new(root_move: M, root_mover: Seat, amaf: bool) -> Self {
         Tree {
             nodes: vec![Node::new(root_move, root_mover)],
+            amaf: if amaf {
+                vec![Amaf::default()]
+            } else {
+                Vec::new()
+            },
+            keeps_amaf: amaf,
+        }
+    }
+
+    /// No nodes at all, until a search plants a root.
+    pub fn empty() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            amaf: Vec::new(),
+            keeps_amaf: false,
         }
     }
 
@@ -80,18 +114,35 @@ impl<M: Copy> Tree<M> {
         self.nodes.len()
     }
 
-    /// Appends children for `moves` to `parent`. The arena grows by
+    /// Appends children for `moves` to `parent`; `action` numbers a move
+    /// (asked only when the tree keeps AMAF statistics). The arena grows by
     /// doubling, but never reserves room beyond `max_nodes`, so a full
     /// tree's memory is its node budget, not up to twice that.
-    pub fn expand(&mut self, parent: NodeId, moves: &[M], mover: Seat, max_nodes: usize) {
+    pub fn expand(
+        &mut self,
+        parent: NodeId,
+        moves: &[M],
+        mover: Seat,
+        max_nodes: usize,
+        action: impl Fn(M) -> usize,
+    ) {
         let needed = self.nodes.len() + moves.len();
         if needed > self.nodes.capacity() {
             let target = (2 * self.nodes.capacity()).clamp(needed, needed.max(max_nodes));
             self.nodes.reserve_exact(target - self.nodes.len());
+            if self.keeps_amaf {
+                self.amaf.reserve_exact(target - self.amaf.len());
+            }
         }
         let first = self.nodes.len() as NodeId;
         self.nodes
             .extend(moves.iter().map(|&mv| Node::new(mv, mover)));
+        if self.keeps_amaf {
+            self.amaf.extend(moves.iter().map(|&mv| Amaf {
+                action: action(mv) as u32,
+                ..Amaf::default()
+            }));
+        }
         let node = &mut self.nodes[parent as usize];
         node.first_child = first;
         node.child_count = moves.len() as u32;
@@ -102,14 +153,21 @@ impl<M: Copy> Tree<M> {
     /// arena breadth-first so children stay contiguous.
     pub fn reroot(&mut self, new_root: NodeId) {
         let old = std::mem::take(&mut self.nodes);
+        let old_amaf = std::mem::take(&mut self.amaf);
         let mut nodes = Vec::with_capacity(old.len());
         nodes.push(old[new_root as usize]);
+        if self.keeps_amaf {
+            self.amaf.push(old_amaf[new_root as usize]);
+        }
         let mut next = 0;
         while next < nodes.len() {
             let node: Node<M> = nodes[next];
             if node.expanded {
                 let first = nodes.len() as NodeId;
                 nodes.extend_from_slice(&old[node.children()]);
+                if self.keeps_amaf {
+                    self.amaf.extend_from_slice(&old_amaf[node.children()]);
+                }
                 nodes[next].first_child = first;
             }
             next += 1;

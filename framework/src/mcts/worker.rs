@@ -1,15 +1,21 @@
-//! One search tree and its loop: clone the root, descend by UCT, expand,
-//! play out, back-propagate, and prove what can be proven.
+//! One search tree and its loop: clone the root, descend by UCT (or
+//! RAVE/GRAVE), expand (with priors from the evaluation if asked), play out
+//! (randomly or by MAST), back-propagate, and prove what can be proven.
+//! With every variant off the loop is the plain one: the variants cost a
+//! few untaken branches per iteration.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng as _;
 
+use super::config::{Playout, Selection};
+use super::mast::Mast;
+use super::rave::Rave;
 use super::tree::{Node, NodeId, Tree};
 use super::{root_value, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
-use crate::outcome::{Outcome, Scores};
+use crate::outcome::{even_scores, Outcome, Scores};
 use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
 use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
@@ -42,6 +48,14 @@ pub(crate) struct Worker<G: Game> {
     moves: Vec<G::Move>,
     playout_buffer: Vec<G::Move>,
     path: Vec<NodeId>,
+    /// RAVE/GRAVE selection, when on.
+    rave: Option<Rave>,
+    /// MAST playouts, when on.
+    mast: Option<Mast>,
+    /// Whether simulations record their moves in `trail` (RAVE or MAST).
+    records: bool,
+    /// The simulation's moves as (seat, action): the path's, then the playout's.
+    trail: Vec<(u8, u32)>,
 }
 
 impl<G: Game> Worker<G> {
@@ -49,13 +63,32 @@ impl<G: Game> Worker<G> {
     pub fn new(config: MctsConfig) -> Self {
         Worker {
             rng: seeded(config.seed),
+            rave: match config.selection {
+                Selection::Uct => None,
+                Selection::Rave { reference, bias } => Some(Rave::new(reference, bias)),
+            },
+            mast: (config.playout != Playout::Random).then(|| Mast::new(config.playout)),
+            records: config.records_moves(),
             config,
-            tree: Tree { nodes: Vec::new() },
+            tree: Tree::empty(),
             tree_root: None,
             moves: Vec::new(),
             playout_buffer: Vec::new(),
             path: Vec::new(),
+            trail: Vec::new(),
         }
+    }
+
+    /// The MAST table (tests).
+    #[cfg(test)]
+    pub(crate) fn mast(&self) -> Option<&Mast> {
+        self.mast.as_ref()
+    }
+
+    /// The tree (tests).
+    #[cfg(test)]
+    pub(crate) fn tree(&self) -> &Tree<G::Move> {
+        &self.tree
     }
 
     /// Searches `root` within `budget`, and at least one iteration. When
@@ -77,11 +110,14 @@ impl<G: Game> Worker<G> {
             root.outcome().is_none() && !self.moves.is_empty(),
             "search called on a finished game"
         );
+        let amaf = self.rave.is_some();
         if self.moves.len() == 1 {
             let only = self.moves[0];
-            self.tree = Tree::new(only, root.to_move());
+            self.tree = Tree::new(only, root.to_move(), amaf);
             self.tree
-                .expand(0, &[only], root.to_move(), self.config.max_nodes);
+                .expand(0, &[only], root.to_move(), self.config.max_nodes, |mv| {
+                    root.action(mv)
+                });
             self.tree_root = None;
             return self.report(root, 0, started.elapsed());
         }
@@ -91,7 +127,14 @@ impl<G: Game> Worker<G> {
                 .as_ref()
                 .is_some_and(|r| r.key() == root.key());
         if !reusable {
-            self.tree = Tree::new(self.moves[0], root.to_move());
+            self.tree = Tree::new(self.moves[0], root.to_move(), amaf);
+        }
+        let (players, actions) = (root.players(), root.action_count());
+        if let Some(rave) = &mut self.rave {
+            rave.prepare(players, actions);
+        }
+        if let Some(mast) = &mut self.mast {
+            mast.prepare(players, actions);
         }
         self.tree_root = self.config.reuse.then(|| root.clone());
         let mut iterations = 0;
@@ -158,12 +201,17 @@ impl<G: Game> Worker<G> {
         let mut node: NodeId = 0;
         self.path.clear();
         self.path.push(node);
+        if self.records {
+            self.trail.clear();
+            if let Some(rave) = &mut self.rave {
+                rave.start_descent();
+            }
+        }
         while self.tree.nodes[node as usize].expanded
             && self.tree.nodes[node as usize].proven().is_none()
         {
-            node = self.select(node);
-            state.play(self.tree.nodes[node as usize].mv);
-            self.path.push(node);
+            node = self.choose_child(node);
+            self.descend(node, &mut state);
         }
         let scores = self.evaluate_leaf(node, &mut state);
         for &id in &self.path {
@@ -171,8 +219,35 @@ impl<G: Game> Worker<G> {
             n.visits += 1;
             n.value += scores[n.mover as usize];
         }
+        if self.records {
+            if let Some(rave) = &mut self.rave {
+                rave.update(&mut self.tree, &self.path, &self.trail, &scores);
+            }
+            if let Some(mast) = &mut self.mast {
+                mast.update(&self.trail, &scores);
+            }
+        }
         if self.config.solver {
             self.propagate_proofs();
+        }
+    }
+
+    /// Plays the move into `node`, a child of the path's last node, and
+    /// adds it to the path (and the trail).
+    fn descend(&mut self, node: NodeId, state: &mut G) {
+        let n = &self.tree.nodes[node as usize];
+        if self.records {
+            self.trail.push((n.mover, state.action(n.mv) as u32));
+        }
+        state.play(n.mv);
+        self.path.push(node);
+    }
+
+    /// The child of `parent` to descend into, by the configured selection.
+    fn choose_child(&mut self, parent: NodeId) -> NodeId {
+        match &mut self.rave {
+            None => self.select(parent),
+            Some(rave) => rave.select(&self.tree, parent, self.config.c),
         }
     }
 
@@ -191,23 +266,89 @@ impl<G: Game> Worker<G> {
             for i in (1..self.moves.len()).rev() {
                 self.moves.swap(i, self.rng.random_range(0..=i));
             }
-            self.tree
-                .expand(node, &self.moves, state.to_move(), self.config.max_nodes);
-            let child = self.tree.nodes[node as usize].first_child;
-            state.play(self.tree.nodes[child as usize].mv);
-            self.path.push(child);
+            self.tree.expand(
+                node,
+                &self.moves,
+                state.to_move(),
+                self.config.max_nodes,
+                |mv| state.action(mv),
+            );
+            let child = if self.config.prior > 0 {
+                self.seed_priors(node, state);
+                self.choose_child(node)
+            } else {
+                self.tree.nodes[node as usize].first_child
+            };
+            self.descend(child, state);
             if let Some(outcome) = state.outcome() {
                 self.tree.nodes[child as usize].set_proven(outcome);
                 return outcome.scores();
             }
         }
-        random_playout(
-            state,
-            &mut self.rng,
-            self.config.max_plies,
-            &mut self.playout_buffer,
-        )
-        .scores
+        if self.records {
+            self.recorded_playout(state)
+        } else {
+            random_playout(
+                state,
+                &mut self.rng,
+                self.config.max_plies,
+                &mut self.playout_buffer,
+            )
+            .scores
+        }
+    }
+
+    /// Prior knowledge: each child of `parent` (just expanded from `state`)
+    /// starts with `prior` virtual visits at its position's evaluation for
+    /// its mover; a child that ends the game is proven at once.
+    fn seed_priors(&mut self, parent: NodeId, state: &G) {
+        let prior = self.config.prior;
+        let even = 1.0 / state.players() as f32;
+        let children = self.tree.nodes[parent as usize].children();
+        for child in &mut self.tree.nodes[children] {
+            let mut next = state.clone();
+            next.play(child.mv);
+            let mover = child.mover as Seat;
+            let score = match next.outcome() {
+                Some(outcome) => {
+                    child.set_proven(outcome);
+                    outcome.score(mover)
+                }
+                None => next.evaluate().map_or(even, |scores| scores[mover]),
+            };
+            child.visits = prior;
+            child.value = prior as f32 * score;
+        }
+    }
+
+    /// A playout like [`random_playout`], by the configured policy, that
+    /// records its moves in the trail.
+    fn recorded_playout(&mut self, state: &mut G) -> Scores {
+        let buffer = &mut self.playout_buffer;
+        for _ in 0..self.config.max_plies {
+            let mv = match &self.mast {
+                Some(mast) => mast.choose(state, &mut self.rng, buffer),
+                None => state.random_move(&mut self.rng, buffer),
+            };
+            let Some(mv) = mv else {
+                let outcome = state
+                    .outcome()
+                    .expect("no playout move although the game is not over");
+                return outcome.scores();
+            };
+            let seat = state.to_move();
+            let action = state.action(mv);
+            if !state.play_in_playout(mv) {
+                break;
+            }
+            self.trail.push((seat as u8, action as u32));
+        }
+        match state.outcome() {
+            Some(outcome) => outcome.scores(),
+            None => state
+                .evaluate()
+                .unwrap_or_else(|| even_scores(state.players())),
+        }
     }
 
     /// UCT: an unvisited child first, else the best mean plus exploration.
@@ -267,8 +408,10 @@ impl<G: Game> Worker<G> {
     fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
         let nodes = &self.tree.nodes;
         let seat = root.to_move();
-        let mut children: Vec<ChildStats<G::Move>> =
-            nodes[0].children().map(|id| stats(&nodes[id])).collect();
+        let mut children: Vec<ChildStats<G::Move>> = nodes[0]
+            .children()
+            .map(|id| stats(&nodes[id], self.config.prior))
+            .collect();
         sort_children(&mut children, seat);
         let best = children[0].mv;
         SearchReport {
@@ -294,9 +437,10 @@ impl<G: Game> Worker<G> {
     /// `parent` has no children.
     fn best_child(&self, parent: usize, chooser: Seat) -> Option<usize> {
         let nodes = &self.tree.nodes;
-        nodes[parent]
-            .children()
-            .min_by(|&a, &b| stats(&nodes[a]).better(&stats(&nodes[b]), chooser))
+        nodes[parent].children().min_by(|&a, &b| {
+            let prior = self.config.prior;
+            stats(&nodes[a], prior).better(&stats(&nodes[b], prior), chooser)
+        })
     }
 
     /// The moves each side would play from the root down, by the same rule
@@ -308,7 +452,9 @@ impl<G: Game> Worker<G> {
         while nodes[node].expanded {
             let chooser = nodes[nodes[node].first_child as usize].mover as Seat;
             match self.best_child(node, chooser) {
-                Some(next) if nodes[next].visits > 0 || nodes[next].proven().is_some() => {
+                Some(next)
+                    if nodes[next].visits > self.config.prior || nodes[next].proven().is_some() =>
+                {
                     pv.push(nodes[next].mv);
                     node = next;
                 }
@@ -319,11 +465,12 @@ impl<G: Game> Worker<G> {
     }
 }
 
-/// A node's statistics as the root's children report them.
-fn stats<M: Copy>(node: &Node<M>) -> ChildStats<M> {
+/// A node's statistics as the root's children report them: real visits,
+/// without the `prior` virtual ones.
+fn stats<M: Copy>(node: &Node<M>, prior: u32) -> ChildStats<M> {
     ChildStats {
         mv: node.mv,
-        visits: node.visits,
+        visits: node.visits.saturating_sub(prior),
         value: node.mean(),
         proven: node.proven(),
     }

@@ -1,23 +1,51 @@
-//! A static evaluation for playouts cut off before the end.
+//! The evaluation: who is likely to finish with the most captures.
+//!
+//! Each seat's strength is a weighted sum of its captures, its captures
+//! scaled by the stones still in play (a lead counts for more the fewer
+//! stones are left to catch up with), and a tempo bonus for the seat to
+//! move; the expected scores are the softmax of the strengths
+//! ([`tabula::eval`]), so the same weights serve 2, 3 and 4 players.
+//!
+//! The weights are hand-set: `0.5 × captures × 8 / (stones left + 8)` is the
+//! previous evaluation (a softmax of the captures at temperature
+//! `2 + stones left / 4`) in these features. `cargo run --release -p
+//! tabula-tests --example fit_eval -- calcala` fits them by logistic
+//! regression of self-play results; docs/agents.md records what a fit gave
+//! against these weights.
 
-use tabula::{Scores, MAX_PLAYERS};
+use tabula::{Scores, Seat};
 
 use crate::state::Calcala;
 
+/// What [`Calcala::features`] measures for a seat, in order.
+pub const FEATURES: [&str; 3] = [
+    "captured stones",
+    "captured stones × 8 / (stones on the board + 8)",
+    "to move",
+];
+
+/// The weights of [`FEATURES`].
+const WEIGHTS: [f32; 3] = [0.0, 0.5, 0.0];
+
 impl Calcala {
-    /// Each seat's chance of finishing first, guessed by a softmax over the
-    /// captures whose temperature grows with the stones still in play: a
-    /// lead counts for more the fewer stones are left to catch up with.
+    /// `seat`'s evaluation features (see [`FEATURES`]).
+    pub fn features(&self, seat: Seat) -> [f32; 3] {
+        let captured = f32::from(self.captures[seat]);
+        let left = self.stones_on_board() as f32;
+        [
+            captured,
+            captured * 8.0 / (left + 8.0),
+            f32::from(usize::from(self.to_move) == seat),
+        ]
+    }
+
+    /// Each seat's expected score.
     pub(crate) fn estimate(&self) -> Scores {
         let players = self.player_count();
-        let temperature = 2.0 + self.stones_on_board() as f32 / 4.0;
-        let best = self.captures[..players].iter().copied().max().unwrap_or(0);
-        let mut scores = [0.0; MAX_PLAYERS];
-        for (score, &captured) in scores.iter_mut().zip(&self.captures[..players]) {
-            *score = ((f32::from(captured) - f32::from(best)) / temperature).exp();
+        let mut strengths = [0.0; 4];
+        for (seat, s) in strengths[..players].iter_mut().enumerate() {
+            *s = tabula::eval::strength(&WEIGHTS, &self.features(seat));
         }
-        let sum: f32 = scores.iter().sum();
-        scores.iter_mut().for_each(|s| *s /= sum);
-        scores
+        tabula::eval::scores(&strengths[..players])
     }
 }

@@ -67,6 +67,7 @@ mod sowing;
 mod state;
 mod svg;
 
+pub use eval::FEATURES;
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
 pub use notation::{parse_move, parse_pit};
 pub use params::{Setup, TEST_PLAN};

@@ -1,49 +1,72 @@
-//! The heuristic for playouts cut off before the end: a race estimate.
+//! The evaluation: a race estimate.
+//!
+//! A side to move that can reach its goal at once has all but won
+//! ([`WINNING`]). Otherwise each side's strength is a weighted sum of how
+//! near its pieces are to its goal, how many moves it has, its pieces,
+//! whether it threatens to reach its goal next turn, and the move; the
+//! expected scores are the logistic function of the strength difference
+//! ([`tabula::eval`]).
+//!
+//! The weights are hand-set, those of the previous evaluation (race lead,
+//! mobility, tempo) in these features. `cargo run --release -p tabula-tests
+//! --example fit_eval -- differo` fits them by logistic regression of
+//! self-play results; docs/agents.md records what a fit gave against these
+//! weights.
 
-use tabula::Scores;
+use tabula::{Scores, Seat};
 
 use crate::geometry::{distance, Cell};
-use crate::state::{Differo, BLACK, GOAL, WHITE};
+use crate::state::{Differo, GOAL};
 
 /// A side with no piece left counts as this far from its goal.
-const FAR: usize = 16;
-/// How much one cell of race lead is worth before squashing.
-const LEAD_WEIGHT: f32 = 0.6;
-/// How much one extra legal move is worth.
-const MOBILITY_WEIGHT: f32 = 0.03;
-/// The value of having the move in a race.
-const TEMPO: f32 = 0.3;
+const FAR: f32 = 16.0;
 /// The score of a side to move that can reach its goal at once.
-const WINNING: f32 = 0.95;
+const WINNING: f32 = 0.99;
 
-/// Scores for an unfinished position: the side whose most advanced piece is
-/// nearer its goal is ahead, adjusted by mobility and the move; a side to
-/// move that can reach its goal right now is all but won.
-pub fn evaluate(state: &Differo) -> Scores {
-    let mover = state.to_move as usize;
-    let mut scores = [0.0; tabula::MAX_PLAYERS];
-    let white = if state.can_win_now() {
-        if mover == WHITE {
-            WINNING
-        } else {
-            1.0 - WINNING
+/// What [`Differo::features`] measures for a seat, in order.
+pub const FEATURES: [&str; 6] = [
+    "distance from the nearest piece to the goal",
+    "mean distance of the three nearest pieces to the goal",
+    "legal moves",
+    "pieces",
+    "could reach the goal with one move",
+    "to move",
+];
+
+/// The weights of [`FEATURES`].
+const WEIGHTS: [f32; 6] = [-0.6, 0.0, 0.03, 0.0, 0.0, 0.3];
+
+impl Differo {
+    /// `seat`'s evaluation features (see [`FEATURES`]).
+    pub fn features(&self, seat: Seat) -> [f32; 6] {
+        let mut nearest = [FAR; 3];
+        for cell in Cell::all_in(self.pieces(seat)) {
+            let d = distance(cell, GOAL[seat]) as f32;
+            if d < nearest[2] {
+                nearest[2] = d;
+                nearest.sort_by(f32::total_cmp);
+            }
         }
-    } else {
-        let lead = nearest(state, BLACK) as f32 - nearest(state, WHITE) as f32;
-        let mobility = state.count_moves(WHITE) as f32 - state.count_moves(BLACK) as f32;
-        let tempo = if mover == WHITE { TEMPO } else { -TEMPO };
-        let x = LEAD_WEIGHT * lead + MOBILITY_WEIGHT * mobility + tempo;
-        (1.0 / (1.0 + (-x).exp())).clamp(1.0 - WINNING, WINNING)
-    };
-    scores[WHITE] = white;
-    scores[BLACK] = 1.0 - white;
-    scores
-}
+        [
+            nearest[0],
+            nearest.iter().sum::<f32>() / 3.0,
+            self.count_moves(seat) as f32,
+            self.pieces(seat).count_ones() as f32,
+            f32::from(self.can_reach_goal(seat)),
+            f32::from(usize::from(self.to_move) == seat),
+        ]
+    }
 
-/// The distance from `seat`'s most advanced piece to its goal.
-fn nearest(state: &Differo, seat: usize) -> usize {
-    Cell::all_in(state.pieces(seat))
-        .map(|cell| distance(cell, GOAL[seat]))
-        .min()
-        .unwrap_or(FAR)
+    /// Both sides' expected scores for an unfinished position.
+    pub(crate) fn estimate(&self) -> Scores {
+        let mover = usize::from(self.to_move);
+        if self.can_win_now() {
+            let mut scores = [0.0; tabula::MAX_PLAYERS];
+            scores[mover] = WINNING;
+            scores[1 - mover] = 1.0 - WINNING;
+            return scores;
+        }
+        let strength = |seat| tabula::eval::strength(&WEIGHTS, &self.features(seat));
+        tabula::eval::scores(&[strength(0), strength(1)])
+    }
 }

@@ -5,7 +5,7 @@ use tabula::{
 };
 
 use crate::state::{seat_name, Differo, Move};
-use crate::{eval, notation, params, position, render};
+use crate::{notation, params, position, render};
 
 impl Game for Differo {
     type Move = Move;
@@ -80,7 +80,7 @@ impl Game for Differo {
     fn evaluate(&self) -> Option<Scores> {
         Some(match self.result() {
             Some(outcome) => outcome.scores(),
-            None => eval::evaluate(self),
+            None => self.estimate(),
         })
     }
 

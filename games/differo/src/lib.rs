@@ -44,6 +44,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
+pub use eval::FEATURES;
 pub use geometry::Cell;
 pub use params::TEST_PLAN;
 pub use position::START;

@@ -117,7 +117,12 @@ impl Differo {
     /// Whether the side to move can reach its goal with one move: only the
     /// three lines through the goal need looking at.
     pub fn can_win_now(&self) -> bool {
-        let seat = self.to_move as usize;
+        self.can_reach_goal(self.to_move as usize)
+    }
+
+    /// Whether `seat` could reach its goal with one move if it were to
+    /// move (a threat when it is not).
+    pub(crate) fn can_reach_goal(&self, seat: usize) -> bool {
         let goal = GOAL[seat];
         (0..FAMILIES).any(|family| {
             let step = self.step(seat, goal, family);

@@ -1,7 +1,7 @@
 //! The [`tabula::Game`] implementation: a thin layer over the state's rules.
 
 use tabula::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Seat, View,
+    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
 };
 
 use crate::geometry::Pit;
@@ -53,6 +53,10 @@ impl Game for Diffusion {
     #[inline(always)]
     fn play(&mut self, mv: Pit) {
         self.apply(mv);
+    }
+
+    fn evaluate(&self) -> Option<Scores> {
+        Some(self.estimate())
     }
 
     #[inline(always)]

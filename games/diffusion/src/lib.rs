@@ -26,6 +26,7 @@
 //! `render` (the REPL board), `svg` (the board picture) → `game` (the
 //! `Game` implementation).
 
+mod eval;
 mod game;
 mod geometry;
 mod index;
@@ -40,6 +41,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
+pub use eval::FEATURES;
 pub use geometry::{Blocks, Pit};
 pub use params::TEST_PLAN;
 pub use state::Diffusion;

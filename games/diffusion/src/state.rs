@@ -83,8 +83,14 @@ impl Diffusion {
         sowing_order(width_index(self.width()), pit)
     }
 
-    fn block(&self, seat: Seat) -> u32 {
+    /// `seat`'s pits as a bit set.
+    pub(crate) fn block(&self, seat: Seat) -> u32 {
         BLOCKS[width_index(self.width())][self.kind as usize][seat]
+    }
+
+    /// The non-empty pits as a bit set.
+    pub(crate) fn nonempty(&self) -> u32 {
+        self.nonempty
     }
 
     /// Small pits on the board.

@@ -1,41 +1,73 @@
-//! A static evaluation for playouts cut off before the end.
+//! The evaluation: how safely alive each side is.
 //!
-//! Random games can be very long, so MCTS stops playouts early and asks for
-//! an estimate. A player loses when no stone of his is alive, and the seed
-//! rates a side with more connected groups as better (one attack can break
-//! only one group), so each side scores live stones plus twice its groups;
-//! the difference is squashed by a logistic curve into Black's share.
+//! A player loses when no stone of his is alive. Each side's strength is a
+//! weighted sum of its live stones, its groups of live stones, its groups
+//! of exactly two (an attack on either stone kills both), its live stones
+//! with a single friend, its dead stones, the stones it still has to drop,
+//! and the move; the expected scores are the logistic function of the
+//! strength difference ([`tabula::eval`]).
+//!
+//! The weights are hand-set, those of the previous evaluation, live stones
+//! plus twice the groups over 6, in these features. `cargo run --release -p
+//! tabula-tests --example fit_eval -- grid-diffusion` fits them by logistic
+//! regression of self-play results; docs/agents.md records what a fit gave
+//! against these weights.
 
 use tabula::{Scores, Seat};
 
 use crate::bits::Bits;
 use crate::geometry::Geometry;
-use crate::state::{GridDiffusion, BLACK, WHITE};
+use crate::state::GridDiffusion;
 
-/// Score difference that moves the estimate from 0.5 to about 0.73.
-const SCALE: f32 = 6.0;
+/// What [`GridDiffusion::features`] measures for a seat, in order.
+pub const FEATURES: [&str; 7] = [
+    "live stones",
+    "groups of live stones",
+    "groups of exactly two live stones",
+    "live stones with exactly one friendly neighbour (one attack kills them)",
+    "dead stones",
+    "stones still to drop",
+    "to move",
+];
+
+/// The weights of [`FEATURES`].
+const WEIGHTS: [f32; 7] = [0.17, 0.33, 0.0, 0.0, 0.0, 0.0, 0.0];
 
 impl GridDiffusion {
+    /// `seat`'s evaluation features (see [`FEATURES`]).
+    pub fn features(&self, seat: Seat) -> [f32; 7] {
+        let own = self.stones[seat];
+        let live = self.live(seat);
+        let (groups, pairs) = groups(&self.geo, live);
+        let fragile = live
+            .iter()
+            .filter(|&cell| (self.geo.neighbours(Bits::single(cell)) & own).count() == 1)
+            .count();
+        [
+            live.count() as f32,
+            groups as f32,
+            pairs as f32,
+            fragile as f32,
+            (self.stones[seat].count() - live.count()) as f32,
+            f32::from(self.to_drop[seat]),
+            f32::from(self.to_move == seat),
+        ]
+    }
+
     pub(crate) fn estimate(&self) -> Scores {
         if let Some(outcome) = self.outcome {
             return outcome.scores();
         }
-        let strength = |seat: Seat| {
-            let live = self.live(seat);
-            live.count() as f32 + 2.0 * groups(&self.geo, live) as f32
-        };
-        let black = 1.0 / (1.0 + (-(strength(BLACK) - strength(WHITE)) / SCALE).exp());
-        let mut scores = [0.0; tabula::MAX_PLAYERS];
-        scores[BLACK] = black;
-        scores[WHITE] = 1.0 - black;
-        scores
+        let strength = |seat| tabula::eval::strength(&WEIGHTS, &self.features(seat));
+        tabula::eval::scores(&[strength(0), strength(1)])
     }
 }
 
-/// The number of orthogonally connected groups in `set`.
-pub(crate) fn groups(geo: &Geometry, set: Bits) -> u32 {
+/// The orthogonally connected groups in `set`, and how many of them have
+/// exactly two stones.
+fn groups(geo: &Geometry, set: Bits) -> (u32, u32) {
     let mut rest = set;
-    let mut count = 0;
+    let (mut count, mut pairs) = (0, 0);
     while let Some(cell) = rest.first() {
         let mut group = Bits::single(cell);
         loop {
@@ -47,6 +79,7 @@ pub(crate) fn groups(geo: &Geometry, set: Bits) -> u32 {
         }
         rest = rest & !group;
         count += 1;
+        pairs += u32::from(group.count() == 2);
     }
-    count
+    (count, pairs)
 }
