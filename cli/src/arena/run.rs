@@ -9,8 +9,11 @@ use serde_json::{json, Value};
 use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
 use super::schedule::{agent_seed, Schedule, Scheduled};
-use super::store::TOURNAMENT_FIELD;
 use super::Settings;
+
+/// The record field that repeats the tournament's settings, so that they
+/// can be checked (and recovered) from the records alone.
+pub const TOURNAMENT_FIELD: &str = "tournament";
 
 /// What a finished (or adjudicated) scheduled game produced.
 #[derive(Debug, Clone, PartialEq)]

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula::{excerpt, GameRecord};
 
-use super::run::{from_record, GameResult};
+use super::run::{from_record, GameResult, TOURNAMENT_FIELD};
 use super::schedule::Schedule;
 use super::{Settings, Shard};
 use crate::files::{self, Lines};
@@ -22,10 +22,6 @@ use crate::files::{self, Lines};
 pub const GAMES_FILE: &str = "games.jsonl";
 pub const SETTINGS_FILE: &str = "arena.json";
 pub const LOCK_FILE: &str = "arena.lock";
-
-/// The record field that repeats the tournament's settings, so that they
-/// can be checked (and recovered) from the records alone.
-pub const TOURNAMENT_FIELD: &str = "tournament";
 
 /// `arena.json`: the settings, and the shard a directory plays.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -2,8 +2,18 @@
 //! operations commands perform on them. No I/O here beyond the writer that
 //! commands print to, so sessions are easy to test.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use tabula::agents::AnyControl;
+use tabula::solve::Table;
 use tabula::{AgentSpec, AnyAgent, AnyDecision, AnyGame, GameRecord, Registry, Seat};
+
+/// A database loaded with `solve load FILE`, for `solve`.
+pub struct Solution {
+    pub path: PathBuf,
+    pub table: Arc<Table>,
+}
 
 /// A game in progress at the REPL.
 pub struct Session {
@@ -24,7 +34,7 @@ pub struct Session {
     /// words (see [`Session::untold`]).
     told: usize,
     /// The database `solve load` loaded, for `solve`.
-    pub solution: Option<super::solve::Solution>,
+    pub solution: Option<Solution>,
 }
 
 impl Session {

@@ -1,18 +1,9 @@
 //! The REPL's `solve`: exact values from a solved game's database.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
-use tabula::solve::Table;
-
-use super::session::Session;
-
-/// A database loaded with `solve load FILE`.
-pub struct Solution {
-    pub path: PathBuf,
-    pub table: Arc<Table>,
-}
+use super::session::{Session, Solution};
 
 /// `solve`: the value of the current position and of every legal move;
 /// `solve load FILE`: load the database for this game and variant.
