@@ -14,6 +14,18 @@ use crate::search::Control;
 /// evaluation, evaluation cut-offs.
 pub struct MctsKind;
 
+/// The `time` parameter of the tree searches with an iteration budget
+/// beside it (`mcts`, `az`).
+pub(crate) const SEARCH_TIME: ParamSpec = ParamSpec {
+    name: "time",
+    kind: ParamKind::Duration {
+        min: Duration::from_nanos(1),
+        max: Duration::from_secs(24 * 3600),
+    },
+    default: "",
+    help: "thinking time per move; with iterations too, whichever ends first",
+};
+
 impl AgentKind for MctsKind {
     const NAME: &'static str = "mcts";
     const DESCRIPTION: &'static str =
@@ -29,15 +41,7 @@ impl AgentKind for MctsKind {
             default: "",
             help: "iterations per move (10000 when neither this nor time is given)",
         },
-        ParamSpec {
-            name: "time",
-            kind: ParamKind::Duration {
-                min: Duration::from_nanos(1),
-                max: Duration::from_secs(24 * 3600),
-            },
-            default: "",
-            help: "thinking time per move; with iterations too, whichever ends first",
-        },
+        SEARCH_TIME,
         ParamSpec {
             name: "c",
             kind: ParamKind::Float {

@@ -56,6 +56,7 @@ pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind};
 pub(crate) use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, Builtin, One};
 pub use mcts::MctsKind;
+pub(crate) use mcts::SEARCH_TIME;
 pub use perfect::PerfectKind;
 pub(crate) use random::SEED;
 pub use random::{RandomAgent, RandomKind};

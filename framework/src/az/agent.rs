@@ -44,15 +44,7 @@ impl AgentKind for AzKind {
             default: "",
             help: "simulations per move (800 when neither this nor time is given)",
         },
-        ParamSpec {
-            name: "time",
-            kind: ParamKind::Duration {
-                min: Duration::from_nanos(1),
-                max: Duration::from_secs(24 * 3600),
-            },
-            default: "",
-            help: "thinking time per move; with iterations too, whichever ends first",
-        },
+        crate::agents::SEARCH_TIME,
         ParamSpec {
             name: "c",
             kind: ParamKind::Float {
