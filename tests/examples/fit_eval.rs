@@ -3,10 +3,11 @@
 //! game ships.
 //!
 //! ```text
-//! cargo run --release -p tabula-tests --example fit_eval -- GAME [GAMES] [ITERATIONS] [SEED]
+//! cargo run --release -p tabula-tests --example fit_eval -- GAME [GAMES] [ITERATIONS] [SEED] [--db FILE]
 //! ```
 //!
-//! `GAME` is `diffusion`, `grid-diffusion`, `calcala` or `differo`. Two
+//! `GAME` is a spec of `diffusion`, `grid-diffusion`, `calcala` or
+//! `differo` (`"diffusion(width=4)"`). Two
 //! MCTS players (`ITERATIONS` a move, default 500; random playouts, so
 //! their play does not depend on the evaluation being fitted) play `GAMES`
 //! games (default 400), the first 2–9 plies random so the games differ.
@@ -17,9 +18,19 @@
 //! Newton's method with a small ridge penalty. The report gives the weights
 //! and, on the test games, the log-loss and accuracy of the fit and of the
 //! shipped evaluation (a coin scores log-loss 0.693).
+//!
+//! With `--db FILE` (Diffusion only: the whole table built by `tabula
+//! solve` for the same variant), every position is labelled by its exact value
+//! instead of the game's result: the first seat's score is 1 where it wins
+//! with best play, 0 where it loses and ½ for a draw. Self-play results are
+//! noisy labels (a won position is often lost by weak play); exact values
+//! are what an evaluation should predict.
+
+use std::path::Path;
 
 use rand::Rng as _;
 use tabula::mcts::{Mcts, MctsConfig};
+use tabula::solve::{Indexed, Table, Value};
 use tabula::{Game, Seat};
 
 /// A game whose evaluation is linear in per-seat features.
@@ -57,8 +68,30 @@ struct Sample {
 
 const MAX_PLIES: usize = 600;
 
+/// The first seat's exact score in a position, where a table knows it.
+type Label<'a, G> = &'a (dyn Fn(&G) -> f64 + Sync);
+
+/// The first seat's score by `table`'s exact value of `state`.
+fn exact<G: Indexed>(table: &Table, state: &G) -> f64 {
+    let mover_score = match table.get(state.index()).value {
+        Value::Win => 1.0,
+        Value::Loss => 0.0,
+        Value::Draw => 0.5,
+    };
+    match state.to_move() {
+        0 => mover_score,
+        _ => 1.0 - mover_score,
+    }
+}
+
 /// Plays one self-play game; `None` when it is still running at `MAX_PLIES`.
-fn play<G: Features>(start: &G, iterations: u64, seed: u64) -> Option<Vec<Sample>> {
+/// Its positions are labelled by `label`, or else by the game's result.
+fn play<G: Features>(
+    start: &G,
+    iterations: u64,
+    seed: u64,
+    label: Option<Label<'_, G>>,
+) -> Option<Vec<Sample>> {
     let mut rng = tabula::rng::seeded(seed);
     let opening = rng.random_range(2..10);
     let mut players: Vec<Mcts<G>> = (0..2)
@@ -71,15 +104,19 @@ fn play<G: Features>(start: &G, iterations: u64, seed: u64) -> Option<Vec<Sample
         })
         .collect();
     let mut state = start.clone();
-    let mut positions = Vec::new();
+    let mut positions: Vec<(Vec<f64>, f64, Option<f64>)> = Vec::new();
     let mut buffer = Vec::new();
     for ply in 0..MAX_PLIES {
         if let Some(outcome) = state.outcome() {
-            let y = f64::from(outcome.score(0));
+            let result = f64::from(outcome.score(0));
             return Some(
                 positions
                     .into_iter()
-                    .map(|(x, shipped)| Sample { x, y, shipped })
+                    .map(|(x, shipped, exact)| Sample {
+                        x,
+                        y: exact.unwrap_or(result),
+                        shipped,
+                    })
                     .collect(),
             );
         }
@@ -88,7 +125,8 @@ fn play<G: Features>(start: &G, iterations: u64, seed: u64) -> Option<Vec<Sample
         } else {
             let (a, b) = (state.seat_features(0), state.seat_features(1));
             let shipped = state.evaluate().map_or(0.5, |s| f64::from(s[0]));
-            positions.push((a.iter().zip(&b).map(|(a, b)| a - b).collect(), shipped));
+            let x = a.iter().zip(&b).map(|(a, b)| a - b).collect();
+            positions.push((x, shipped, label.map(|label| label(&state))));
             players[state.to_move()].search(&state).best
         };
         for player in &mut players {
@@ -176,8 +214,14 @@ fn quality(samples: &[&Sample], predict: impl Fn(&Sample) -> f64) -> (f64, f64) 
     )
 }
 
-fn run<G: Features>(games: u64, iterations: u64, seed: u64) {
-    let start = G::from_spec(G::NAME).unwrap();
+fn run<G: Features>(
+    spec: &str,
+    start: G,
+    games: u64,
+    iterations: u64,
+    seed: u64,
+    label: Option<Label<'_, G>>,
+) {
     let mut train = Vec::new();
     let mut test = Vec::new();
     let mut unfinished = 0;
@@ -191,7 +235,7 @@ fn run<G: Features>(games: u64, iterations: u64, seed: u64) {
                         .map(|g| {
                             (
                                 g,
-                                play(start, iterations, seed ^ g.wrapping_mul(0x5851_F42D)),
+                                play(start, iterations, seed ^ g.wrapping_mul(0x5851_F42D), label),
                             )
                         })
                         .collect::<Vec<_>>()
@@ -218,9 +262,14 @@ fn run<G: Features>(games: u64, iterations: u64, seed: u64) {
     let w = fit(&train, k);
     let model = |s: &Sample| sigmoid(s.x.iter().zip(&w).map(|(x, w)| x * w).sum());
     println!(
-        "{}: {games} games of mcts(iterations={iterations}) self-play, seed {seed}: \
+        "{}: {games} games of mcts(iterations={iterations}) self-play, seed {seed}, labels {}: \
          {} train and {} test positions, {unfinished} games unfinished after {MAX_PLIES} plies",
-        G::NAME,
+        spec,
+        if label.is_some() {
+            "exact values"
+        } else {
+            "game results"
+        },
         train.len(),
         test.len()
     );
@@ -234,19 +283,86 @@ fn run<G: Features>(games: u64, iterations: u64, seed: u64) {
     println!("  shipped: test log-loss {old_loss:.4}, accuracy {old_acc:.3}");
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse().unwrap());
-    let (games, iterations, seed) = (arg(1, 400), arg(2, 500), arg(3, 1));
-    match args.first().map(String::as_str) {
-        Some("diffusion") => run::<tabula_diffusion::Diffusion>(games, iterations, seed),
-        Some("calcala") => run::<tabula_calcala::Calcala>(games, iterations, seed),
-        Some("differo") => run::<tabula_differo::Differo>(games, iterations, seed),
-        Some("grid-diffusion") => {
-            run::<tabula_grid_diffusion::GridDiffusion>(games, iterations, seed)
-        }
-        _ => eprintln!(
-            "usage: fit_eval diffusion|grid-diffusion|calcala|differo [GAMES] [ITERATIONS] [SEED]"
-        ),
+/// The Diffusion table at `path`, checked against `start`'s variant.
+fn diffusion_table(path: &str, start: &tabula_diffusion::Diffusion) -> Result<Table, String> {
+    let table = Table::load(Path::new(path)).map_err(|e| e.to_string())?;
+    if !table.is_complete() || table.identity().variant != start.variant() {
+        return Err(format!(
+            "{path} holds {}, not the whole of diffusion({})",
+            table.identity(),
+            start.variant()
+        ));
     }
+    Ok(table)
+}
+
+/// `spec` read as game `G`'s.
+fn game<G: Game>(spec: &str) -> Result<G, String> {
+    G::from_spec(spec).map_err(|e| e.to_string())
+}
+
+fn main() -> Result<(), String> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let db = match args.iter().position(|a| a == "--db") {
+        Some(at) if at + 1 < args.len() => Some(args.drain(at..at + 2).nth(1).unwrap()),
+        Some(_) => return Err("--db needs a file".into()),
+        None => None,
+    };
+    let arg = |i: usize, default: u64| -> Result<u64, String> {
+        args.get(i).map_or(Ok(default), |a| {
+            a.parse().map_err(|_| format!("not a number: {a}"))
+        })
+    };
+    let (games, iterations, seed) = (arg(1, 400)?, arg(2, 500)?, arg(3, 1)?);
+    let spec = args.first().map_or("", String::as_str);
+    let name = spec.split('(').next().unwrap_or_default().trim();
+    match (name, db) {
+        ("diffusion", Some(db)) => {
+            let start = game::<tabula_diffusion::Diffusion>(spec)?;
+            let table = diffusion_table(&db, &start)?;
+            let label = |state: &tabula_diffusion::Diffusion| exact(&table, state);
+            run(spec, start, games, iterations, seed, Some(&label));
+        }
+        (_, Some(_)) => return Err("--db labels Diffusion positions only".into()),
+        ("diffusion", None) => run(
+            spec,
+            game::<tabula_diffusion::Diffusion>(spec)?,
+            games,
+            iterations,
+            seed,
+            None,
+        ),
+        ("calcala", None) => run(
+            spec,
+            game::<tabula_calcala::Calcala>(spec)?,
+            games,
+            iterations,
+            seed,
+            None,
+        ),
+        ("differo", None) => run(
+            spec,
+            game::<tabula_differo::Differo>(spec)?,
+            games,
+            iterations,
+            seed,
+            None,
+        ),
+        ("grid-diffusion", None) => run(
+            spec,
+            game::<tabula_grid_diffusion::GridDiffusion>(spec)?,
+            games,
+            iterations,
+            seed,
+            None,
+        ),
+        _ => {
+            return Err(
+                "usage: fit_eval GAME [GAMES] [ITERATIONS] [SEED] [--db FILE], \
+                 GAME a spec of diffusion, grid-diffusion, calcala or differo"
+                    .into(),
+            )
+        }
+    }
+    Ok(())
 }
