@@ -19,43 +19,34 @@ use crate::geometry::{width_index, Pit, SOWINGS};
 use crate::state::Diffusion;
 
 /// What [`Diffusion::features`] measures for a seat, in order.
-pub const FEATURES: [&str; 8] = [
+pub const FEATURES: [&str; 6] = [
     "stones in the own block",
     "non-empty pits in the own block",
     "pits of the own block holding 1",
     "share of the stones on the board that are in the own block",
     "one move (by either side) empties the own block",
     "to move",
-    "stones that scooping the own block's pits would sow out of it",
-    "stones that scooping the other block's pits would sow into the own block",
 ];
 
 /// The weights of [`FEATURES`].
-const WEIGHTS: [f32; 8] = [-0.1, -0.3, 0.0, 0.0, 0.0, 0.2, 0.0, 0.0];
+const WEIGHTS: [f32; 6] = [-0.1, -0.3, 0.0, 0.0, 0.0, 0.2];
 
 /// The score of a side to move that can empty its own block at once.
 const WINNING: f32 = 0.99;
 
 impl Diffusion {
     /// `seat`'s evaluation features (see [`FEATURES`]).
-    pub fn features(&self, seat: Seat) -> [f32; 8] {
-        let mut f = [0.0; 8];
+    pub fn features(&self, seat: Seat) -> [f32; 6] {
+        let mut f = [0.0; 6];
         let mut total = 0.0;
-        let block = self.block(seat);
-        let sowings = &SOWINGS[width_index(self.width())];
         for pit in 0..self.pit_count() {
             let pit = Pit(pit as u8);
-            let count = self.stones(pit);
-            let stones = f32::from(count);
+            let stones = f32::from(self.stones(pit));
             total += stones;
-            let inside = (sowings[pit.0 as usize][usize::from(count)].filled & block).count_ones();
             if self.in_block(seat, pit) {
                 f[0] += stones;
                 f[1] += f32::from(stones > 0.0);
                 f[2] += f32::from(stones == 1.0);
-                f[6] += stones - inside as f32;
-            } else {
-                f[7] += inside as f32;
             }
         }
         f[3] = f[0] / total.max(1.0);
