@@ -3,6 +3,7 @@
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use crate::bench::{self, BenchConfig, BenchReport};
 use crate::conformance;
@@ -90,8 +91,10 @@ impl Clone for Box<dyn AnyGame> {
 pub struct Boxed<G: Game> {
     /// The game state.
     pub state: G,
-    /// The parameters `state` was created with.
-    pub params: Params,
+    /// The parameters `state` was created with, shared by every state of
+    /// the variant: a copy of a state (`clone_box`, each new game from
+    /// Python) then costs no allocations for them.
+    pub params: Arc<Params>,
 }
 
 impl<G: Game> Boxed<G> {
