@@ -93,6 +93,20 @@ impl TicTacToe {
         })
     }
 
+    /// The empty cells, lowest first, while the game runs (none once it
+    /// is over): the legal moves, one step per move, not per cell.
+    fn empty_cells(&self) -> impl Iterator<Item = u8> {
+        let mut empty = match self.outcome {
+            None => self.full() & !self.occupied(),
+            Some(_) => 0,
+        };
+        std::iter::from_fn(move || {
+            let cell = (empty != 0).then(|| empty.trailing_zeros() as u8);
+            empty &= empty.wrapping_sub(1);
+            cell
+        })
+    }
+
     /// The outcome of the marks on the board, from scratch: for a position
     /// read from text (`play` only checks the mover).
     fn judge(&self) -> Option<Outcome> {
@@ -161,14 +175,13 @@ impl Game for TicTacToe {
 
     fn legal_moves(&self, moves: &mut Vec<Cell>) {
         moves.clear();
-        if self.outcome.is_none() {
-            // The empty cells, lowest first: one step per move, not per cell.
-            let mut empty = self.full() & !self.occupied();
-            while empty != 0 {
-                moves.push(Cell(empty.trailing_zeros() as u8));
-                empty &= empty - 1;
-            }
-        }
+        moves.extend(self.empty_cells().map(Cell));
+    }
+
+    /// The cells' numbers are the actions: no list of moves needed.
+    fn legal_actions(&self, actions: &mut Vec<usize>) {
+        actions.clear();
+        actions.extend(self.empty_cells().map(usize::from));
     }
 
     /// Without listing the moves (the default does): every checked move
