@@ -3,6 +3,7 @@
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use crate::bench::{self, BenchConfig, BenchReport};
 use crate::conformance;
@@ -38,7 +39,15 @@ pub trait AnyGame: Send + Sync + Debug {
     /// How many action numbers the variant uses (see [`Game::action_count`]).
     fn action_count(&self) -> usize;
     /// The legal moves' action numbers, in the game's move order.
-    fn legal_actions(&self) -> Vec<usize>;
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+    /// [`legal_actions`](AnyGame::legal_actions) into a buffer the caller
+    /// keeps (cleared first): no allocation once it has grown, for games
+    /// that number their moves directly (see [`Game::legal_actions`]).
+    fn legal_actions_into(&self, actions: &mut Vec<usize>);
     /// Plays the move numbered `action`. On error (a number that is no
     /// move, an illegal move, a finished game) the state is unchanged.
     fn play_action(&mut self, action: usize) -> Result<(), MoveError>;
@@ -90,8 +99,10 @@ impl Clone for Box<dyn AnyGame> {
 pub struct Boxed<G: Game> {
     /// The game state.
     pub state: G,
-    /// The parameters `state` was created with.
-    pub params: Params,
+    /// The parameters `state` was created with, shared by every state of
+    /// the variant: a copy of a state (`clone_box`, each new game from
+    /// Python) then costs no allocations for them.
+    pub params: Arc<Params>,
 }
 
 impl<G: Game> Boxed<G> {
@@ -155,10 +166,8 @@ impl<G: Game> AnyGame for Boxed<G> {
         self.state.action_count()
     }
 
-    fn legal_actions(&self) -> Vec<usize> {
-        let mut moves = Vec::new();
-        self.state.legal_moves(&mut moves);
-        moves.into_iter().map(|mv| self.state.action(mv)).collect()
+    fn legal_actions_into(&self, actions: &mut Vec<usize>) {
+        self.state.legal_actions(actions);
     }
 
     fn play_action(&mut self, action: usize) -> Result<(), MoveError> {

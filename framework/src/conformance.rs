@@ -409,6 +409,13 @@ impl<G: Game> Checker<'_, G> {
             "{}: moves listed after the game ended",
             at()
         );
+        let mut actions = vec![0];
+        state.legal_actions(&mut actions);
+        assert!(
+            actions.is_empty(),
+            "{}: actions listed after the game ended",
+            at()
+        );
         assert!(
             state.random_move(rng, &mut moves).is_none(),
             "{}: random move after the end",
@@ -594,6 +601,15 @@ fn check_move_list<G: Game>(
         state.action_count(),
         actions,
         "{}: the action count changed within the variant",
+        at()
+    );
+    let mut listed = Vec::new();
+    state.legal_actions(&mut listed);
+    let numbered: Vec<usize> = moves.iter().map(|&mv| state.action(mv)).collect();
+    assert_eq!(
+        listed,
+        numbered,
+        "{}: legal_actions differ from the legal moves' actions",
         at()
     );
     let mut numbers = HashSet::with_capacity(moves.len());

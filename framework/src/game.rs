@@ -209,6 +209,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// [`action`](Game::action); `None` for a number that is no move of this
     /// variant. Legality here is not checked.
     fn action_move(&self, action: usize) -> Option<Self::Move>;
+    /// Clears `actions` and fills it with the legal moves' action numbers,
+    /// in [`legal_moves`](Game::legal_moves) order. The default lists the
+    /// moves first; a game that can number its legal moves directly may
+    /// say so here, without the list (the Python bindings ask for this
+    /// before every move). The conformance suite checks that both agree.
+    fn legal_actions(&self, actions: &mut Vec<usize>) {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        actions.clear();
+        actions.extend(moves.into_iter().map(|mv| self.action(mv)));
+    }
 
     /// The shape of [`observe`](Game::observe)'s output, outermost
     /// dimension first (`[planes, rows, columns]` for a board, `[n]` for a

@@ -15,6 +15,7 @@
 
 use std::marker::PhantomData;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::agents::{
     AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, Builtin, One,
@@ -89,7 +90,10 @@ impl<G: Game> GameEntry for Entry<G> {
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError> {
         let params = Params::resolve(G::NAME, G::PARAMS, args)?;
         let state = G::new(&params).map_err(|e| e.in_game(G::NAME))?;
-        Ok(Box::new(Boxed { state, params }))
+        Ok(Box::new(Boxed {
+            state,
+            params: Arc::new(params),
+        }))
     }
 
     fn build_agent(

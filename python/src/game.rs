@@ -1,15 +1,25 @@
 //! `Game` and `State`: a game variant, and one position of it, shaped like
 //! OpenSpiel's `pyspiel.Game` and `pyspiel.State`.
 
+use std::cell::Cell;
+
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use tabula::{AnyGame, MoveError, Outcome};
 
 use crate::{registry, value_error};
 
 /// OpenSpiel's player id for a finished game: `current_player()` then.
 pub const TERMINAL: i64 = -4;
+
+thread_local! {
+    /// The buffer `State.legal_actions` fills before it builds its list, so
+    /// that a Python loop asking every move allocates no `Vec`. Taken and
+    /// put back: a call made meanwhile (from a finalizer that allocating
+    /// the list runs) finds it empty and uses a new one.
+    static ACTIONS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
 
 /// A game variant, e.g. `calcala(players=3)`: what `load_game` returns.
 #[pyclass(frozen, module = "tabula")]
@@ -188,11 +198,19 @@ impl State {
     /// The legal moves' action numbers, in the game's move order: empty
     /// once the game is over, or for a `player` who is not to move.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
-        Ok(match self.acts(player)? {
-            true => self.game.legal_actions(),
-            false => Vec::new(),
-        })
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if !self.acts(player)? {
+            return Ok(PyList::empty(py));
+        }
+        let mut actions = ACTIONS.take();
+        self.game.legal_actions_into(&mut actions);
+        let list = PyList::new(py, &actions);
+        ACTIONS.set(actions);
+        list
     }
 
     /// One 0/1 entry per action number, 1 for the legal ones.

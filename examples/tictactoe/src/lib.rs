@@ -23,6 +23,10 @@ pub struct TicTacToe {
     size: u8,
     line: u8,
     to_move: u8,
+    /// The outcome of these marks, kept up to date by `play` (as OpenSpiel's
+    /// tic-tac-toe does): only the mover can have made a line, and
+    /// `outcome`, asked by every `legal_moves` and checked move, reads it.
+    outcome: Option<Outcome>,
 }
 
 /// A cell, numbered row by row from the top left: `a1` is the top left.
@@ -66,6 +70,9 @@ impl TicTacToe {
     fn has_line(&self, seat: Seat) -> bool {
         let (n, k) = (u32::from(self.size), u32::from(self.line));
         let marks = self.marks[seat];
+        if marks.count_ones() < k {
+            return false;
+        }
         // Starts with room to the right (or to the left), in every row.
         let (mut right, mut left) = (0u32, 0u32);
         for r in 0..n {
@@ -84,6 +91,31 @@ impl TicTacToe {
         .any(|(step, starts)| {
             (1..k).fold(marks & starts, |line, i| line & (marks >> (i * step))) != 0
         })
+    }
+
+    /// The empty cells, lowest first, while the game runs (none once it
+    /// is over): the legal moves, one step per move, not per cell.
+    fn empty_cells(&self) -> impl Iterator<Item = u8> {
+        let mut empty = match self.outcome {
+            None => self.full() & !self.occupied(),
+            Some(_) => 0,
+        };
+        std::iter::from_fn(move || {
+            let cell = (empty != 0).then(|| empty.trailing_zeros() as u8);
+            empty &= empty.wrapping_sub(1);
+            cell
+        })
+    }
+
+    /// The outcome of the marks on the board, from scratch: for a position
+    /// read from text (`play` only checks the mover).
+    fn judge(&self) -> Option<Outcome> {
+        match (self.has_line(0), self.has_line(1)) {
+            (true, _) => Some(Outcome::win(0)),
+            (_, true) => Some(Outcome::win(1)),
+            _ if self.occupied() == self.full() => Some(Outcome::draw(2)),
+            _ => None,
+        }
     }
 
     fn cell_name(&self, cell: Cell) -> String {
@@ -121,6 +153,7 @@ impl Game for TicTacToe {
             size: size as u8,
             line: line as u8,
             to_move: 0,
+            outcome: None,
         })
     }
 
@@ -137,24 +170,18 @@ impl Game for TicTacToe {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match (self.has_line(0), self.has_line(1)) {
-            (true, _) => Some(Outcome::win(0)),
-            (_, true) => Some(Outcome::win(1)),
-            _ if self.occupied() == self.full() => Some(Outcome::draw(2)),
-            _ => None,
-        }
+        self.outcome
     }
 
     fn legal_moves(&self, moves: &mut Vec<Cell>) {
         moves.clear();
-        if self.outcome().is_none() {
-            let empty = self.full() & !self.occupied();
-            moves.extend(
-                (0..self.cells() as u8)
-                    .filter(|&c| empty & (1 << c) != 0)
-                    .map(Cell),
-            );
-        }
+        moves.extend(self.empty_cells().map(Cell));
+    }
+
+    /// The cells' numbers are the actions: no list of moves needed.
+    fn legal_actions(&self, actions: &mut Vec<usize>) {
+        actions.clear();
+        actions.extend(self.empty_cells().map(usize::from));
     }
 
     /// Without listing the moves (the default does): every checked move
@@ -162,12 +189,22 @@ impl Game for TicTacToe {
     fn is_legal(&self, mv: Cell) -> bool {
         usize::from(mv.0) < self.cells()
             && self.occupied() & (1 << mv.0) == 0
-            && self.outcome().is_none()
+            && self.outcome.is_none()
     }
 
+    /// A legal move is played in a running game, so the opponent has no
+    /// line: the mover's new line or a full board ends it.
     fn play(&mut self, mv: Cell) {
-        self.marks[self.to_move as usize] |= 1 << mv.0;
+        let seat = self.to_move as Seat;
+        self.marks[seat] |= 1 << mv.0;
         self.to_move ^= 1;
+        self.outcome = if self.has_line(seat) {
+            Some(Outcome::win(seat))
+        } else if self.occupied() == self.full() {
+            Some(Outcome::draw(2))
+        } else {
+            None
+        };
     }
 
     /// The marks and the side to move are the whole state (the size and
@@ -283,6 +320,7 @@ impl Game for TicTacToe {
         if state.has_line(0) && state.has_line(1) {
             return Err(error("both players cannot have a line"));
         }
+        state.outcome = state.judge();
         Ok(state)
     }
 
