@@ -173,6 +173,34 @@ impl State {
         }
     }
 
+    /// `State.legal_actions` (a C method: see `fast_calls`): the legal
+    /// moves' action numbers, in the game's move order; empty once the game
+    /// is over, or for a `player` who is not to move.
+    pub(crate) fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if !self.acts(player)? {
+            return Ok(PyList::empty(py));
+        }
+        let mut actions = ACTIONS.take();
+        self.game.legal_actions_into(&mut actions);
+        let list = PyList::new(py, &actions);
+        ACTIONS.set(actions);
+        list
+    }
+
+    /// `State.apply_action` (a C method: see `fast_calls`): plays the move
+    /// with this action number. An illegal one is a `ValueError` with the
+    /// REPL's message, and the state is unchanged.
+    pub(crate) fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let number = self.action_number(action)?;
+        self.game.play_action(number).map_err(value_error)?;
+        self.played(number);
+        Ok(())
+    }
+
     /// Whether `player` (the seat to move when `None`) may act now.
     fn acts(&self, player: Option<i64>) -> PyResult<bool> {
         if self.outcome.is_some() {
@@ -193,24 +221,6 @@ impl State {
             Some(_) => TERMINAL,
             None => self.game.to_move() as i64,
         }
-    }
-
-    /// The legal moves' action numbers, in the game's move order: empty
-    /// once the game is over, or for a `player` who is not to move.
-    #[pyo3(signature = (player = None))]
-    fn legal_actions<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<i64>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        if !self.acts(player)? {
-            return Ok(PyList::empty(py));
-        }
-        let mut actions = ACTIONS.take();
-        self.game.legal_actions_into(&mut actions);
-        let list = PyList::new(py, &actions);
-        ACTIONS.set(actions);
-        list
     }
 
     /// One 0/1 entry per action number, 1 for the legal ones.
@@ -268,15 +278,6 @@ impl State {
             None => player_or_text.extract()?,
         };
         self.game.parse_action(&text).map_err(value_error)
-    }
-
-    /// Plays the move with this action number. An illegal one is a
-    /// `ValueError` with the REPL's message, and the state is unchanged.
-    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let number = self.action_number(action)?;
-        self.game.play_action(number).map_err(value_error)?;
-        self.played(number);
-        Ok(())
     }
 
     /// Plays a move given as text (as typed in the REPL); returns its

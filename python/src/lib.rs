@@ -9,6 +9,7 @@
 //! search in parallel.
 
 mod agent;
+mod fast_calls;
 mod game;
 
 use std::sync::OnceLock;
@@ -64,6 +65,7 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
     module.add_class::<game::Game>()?;
     module.add_class::<game::State>()?;
+    fast_calls::install(&module.py().get_type::<game::State>())?;
     module.add_class::<agent::Agent>()?;
     module.add("TERMINAL", game::TERMINAL)?;
     Ok(())

@@ -66,7 +66,7 @@ class State:
 
     def current_player(self) -> int:
         """The seat to move (0, 1, ...), or ``TERMINAL`` (-4) once the game is over."""
-    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+    def legal_actions(self, player: Optional[int] = None, /) -> List[int]:
         """The legal moves' action numbers (empty when over, or for a player not to move)."""
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """One 0/1 entry per action number, 1 for the legal ones."""
@@ -84,7 +84,7 @@ class State:
     @overload
     def string_to_action(self, player: int, text: str, /) -> int:
         """OpenSpiel's form: ``player`` must be a seat; the number is the same."""
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: int, /) -> None:
         """Plays the move with this action number; ``ValueError`` if illegal."""
     def apply_move(self, text: str) -> str:
         """Plays a move given as text; returns its canonical text."""

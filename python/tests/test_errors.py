@@ -65,6 +65,25 @@ def test_illegal_actions_leave_the_state_untouched():
     assert state.position() == before and state.history() == []
 
 
+def test_the_hot_calls_take_positional_arguments_only():
+    # `legal_actions` and `apply_action` are plain C methods (src/fast_calls.rs):
+    # positional-only, as in OpenSpiel, and checked like every other method.
+    state = tabula.load_game("tictactoe").new_initial_state()
+    assert state.legal_actions(None) == state.legal_actions(0) == list(range(9))
+    assert state.legal_actions(1) == []
+    with pytest.raises(TypeError, match=r"takes at most 1 argument \(2 given\)"):
+        state.legal_actions(0, 1)
+    with pytest.raises(TypeError, match="keyword"):
+        state.legal_actions(player=0)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="keyword"):
+        state.apply_action(action=4)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        state.apply_action()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        tabula.State.apply_action(tabula.load_game("diffusion"), 0)  # type: ignore[arg-type]
+    assert state.history() == []
+
+
 def test_moves_after_the_end_are_refused():
     game = tabula.load_game("tictactoe")
     state = game.new_state("xx./oo./... x")
