@@ -8,10 +8,12 @@
 //!
 //! The weights are hand-set: `0.5 × captures × 8 / (stones left + 8)` is the
 //! previous evaluation (a softmax of the captures at temperature
-//! `2 + stones left / 4`) in these features. `cargo run --release -p
-//! tabula-tests --example fit_eval -- calcala` fits them by logistic
-//! regression of self-play results; docs/agents.md records what a fit gave
-//! against these weights.
+//! `2 + stones left / 4`) in these features. They were kept after a
+//! tournament: `cargo run --release -p tabula-tests --example fit_eval --
+//! calcala 1000 200 1` fits weights by logistic regression of self-play
+//! results that predict those results better, but `alphabeta` searching
+//! with the fit lost to the same search with these weights
+//! (docs/agents.md).
 
 use tabula::{Scores, Seat};
 

@@ -7,11 +7,12 @@
 //! and the move; the expected scores are the logistic function of the
 //! strength difference ([`tabula::eval`]).
 //!
-//! The weights are hand-set, those of the previous evaluation, live stones
-//! plus twice the groups over 6, in these features. `cargo run --release -p
-//! tabula-tests --example fit_eval -- grid-diffusion` fits them by logistic
-//! regression of self-play results; docs/agents.md records what a fit gave
-//! against these weights.
+//! The weights are fitted: `cargo run --release -p tabula-tests --example
+//! fit_eval -- grid-diffusion 1000 200 1` regresses the results of 1,000
+//! self-play games on the feature differences of their positions. They
+//! replaced hand-set weights (live stones plus twice the groups over 6)
+//! after a tournament in which `alphabeta` searching with them won every
+//! game against the same search with the old ones (docs/agents.md).
 
 use tabula::{Scores, Seat};
 
@@ -31,7 +32,7 @@ pub const FEATURES: [&str; 7] = [
 ];
 
 /// The weights of [`FEATURES`].
-const WEIGHTS: [f32; 7] = [0.17, 0.33, 0.0, 0.0, 0.0, 0.0, 0.0];
+const WEIGHTS: [f32; 7] = [0.097, 0.012, 0.005, -0.063, -0.144, 0.047, -0.006];
 
 impl GridDiffusion {
     /// `seat`'s evaluation features (see [`FEATURES`]).
