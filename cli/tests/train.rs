@@ -106,3 +106,45 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The network shipped with Diffusion (docs/az.md, "The 60-minute runs")
+/// loads for the default variant and, at 50 simulations a move, wins every
+/// game against `random` (deterministic: the arena's seed fixes both).
+#[test]
+fn the_shipped_diffusion_model_plays() {
+    let model = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../games/diffusion/models/az.az"
+    );
+    let out = std::env::temp_dir().join(format!("tabula-az-shipped-{}", std::process::id()));
+    let agent = format!("az(model=\"{model}\",iterations=50)");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion",
+            "--agents",
+            &agent,
+            "random",
+            "--rounds",
+            "2",
+            "--threads",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let summary = std::fs::read_to_string(out.join("summary.json")).unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let summary: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    let text = summary.to_string();
+    assert!(text.contains("az(model="), "{text}");
+    let agents = summary["games"][0]["agents"].as_array().expect("agents");
+    let az = agents
+        .iter()
+        .find(|a| a["agent"].as_str().unwrap().starts_with("az("))
+        .expect("az's row");
+    assert_eq!(az["wins"], 4, "{text}");
+}
