@@ -12,8 +12,8 @@
 //! width-6 table) of the positions of 200 self-play games on the feature
 //! differences. They replaced hand-set weights after a tournament in which
 //! `alphabeta` searching with them beat the same search with the old ones
-//! (docs/agents.md). Random playouts still judge Diffusion's positions
-//! better than these features: plain MCTS is its strongest agent.
+//! (docs/agents.md); with them the timed `alphabeta` beats plain MCTS at
+//! 0.1 s a move.
 
 use tabula::{Scores, Seat};
 
