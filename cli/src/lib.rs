@@ -56,9 +56,13 @@ enum Command {
         /// Seconds to measure each figure.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
-        /// Threads for the MCTS figure (root parallelism).
+        /// Threads for the MCTS figure.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// How those threads share the MCTS search: `root` (a tree each)
+        /// or `tree` (one shared tree with virtual loss).
+        #[arg(long, default_value = "root", value_parser = ["root", "tree"])]
+        parallel: String,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -118,12 +122,17 @@ pub fn main_with(registry: Registry) -> ExitCode {
             all,
             seconds,
             threads,
+            parallel,
             json,
         }) => tools::bench(
             &registry,
             if all { &[] } else { &games },
             seconds,
             threads,
+            match parallel.as_str() {
+                "tree" => tabula::mcts::Parallel::Tree,
+                _ => tabula::mcts::Parallel::Root,
+            },
             json,
         ),
         Some(Command::Perft {

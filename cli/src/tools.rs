@@ -49,6 +49,7 @@ pub fn bench(
     games: &[String],
     seconds: f64,
     threads: usize,
+    parallel: tabula::mcts::Parallel,
     json: bool,
 ) -> Result<(), String> {
     if !(0.01..=600.0).contains(&seconds) {
@@ -72,6 +73,7 @@ pub fn bench(
     let config = BenchConfig {
         duration: Duration::from_secs_f64(seconds),
         threads,
+        parallel,
         ..BenchConfig::default()
     };
     let cpu = tabula::cpu::CpuInfo::detect();

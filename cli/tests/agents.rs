@@ -43,6 +43,8 @@ fn specs_for(kind: &str, database: &str) -> Vec<String> {
             "mcts(iterations=300,selection=rave,playout=gibbs)",
             "mcts(iterations=300,selection=grave,ref=20,playout=mast,prior=5)",
             "mcts(iterations=300,max_plies=0,prior=10)",
+            "mcts(iterations=300,threads=2,parallel=tree)",
+            "mcts(iterations=300,threads=3,parallel=tree,max_plies=0,prior=10)",
         ],
         "alphabeta" => &["alphabeta(depth=2)"],
         "engine" => return vec![engine],
@@ -104,4 +106,22 @@ fn every_agent_plays_every_game() {
         .parse_agent(&specs_for("perfect", database)[0])
         .unwrap();
     play_every_seat(&registry, solved.as_ref(), &perfect);
+}
+
+#[test]
+fn the_shared_tree_refuses_the_variants_it_lacks() {
+    let registry = tabula_games::registry();
+    let start = registry.create("diffusion").unwrap();
+    for text in [
+        "mcts(threads=2,parallel=tree,selection=grave)",
+        "mcts(threads=2,parallel=tree,playout=mast)",
+    ] {
+        let spec = registry.parse_agent(text).unwrap();
+        let why = registry
+            .agent(start.as_ref(), &spec, 0)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| panic!("{text} accepted"));
+        assert!(why.contains("parallel=root"), "{text}: {why}");
+    }
 }

@@ -219,22 +219,40 @@ fn list_perft_and_bench() {
     assert!(perft.stdout.contains("perft 2: 132 "), "{}", perft.stdout);
     let bad = tabula(&["perft", "diffusion", "2", "--position", "bad"], "");
     assert!(!bad.ok && bad.stderr.contains("bad position"));
-    let bench = tabula(
-        &[
+    // Two threads, a tree each (the default) or one shared tree.
+    let bench_json = |parallel: &str| {
+        let args = [
             "bench",
             "diffusion",
             "--seconds",
             "0.05",
             "--threads",
             "2",
+            "--parallel",
+            parallel,
             "--json",
-        ],
-        "",
-    );
-    assert!(bench.ok, "{}", bench.stderr);
-    let report: serde_json::Value = serde_json::from_str(&bench.stdout).unwrap();
+        ];
+        let run = tabula(&args, "");
+        assert!(run.ok, "{}", run.stderr);
+        serde_json::from_str::<serde_json::Value>(&run.stdout).unwrap()
+    };
+    let report = bench_json("root");
     assert!(report["games"][0]["random_plies_per_sec"].as_f64().unwrap() > 0.0);
     assert!(!report["machine"]["model"].as_str().unwrap().is_empty());
+    let shared = bench_json("tree");
+    let bytes = |r: &serde_json::Value| r["games"][0]["bytes_per_node"].as_u64().unwrap();
+    assert!(
+        shared["games"][0]["mcts_iterations_per_sec"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(
+        bytes(&shared) > bytes(&report),
+        "the shared tree's nodes hold atomic statistics"
+    );
+    let bad = tabula(&["bench", "diffusion", "--parallel", "leaf"], "");
+    assert!(!bad.ok && bad.stderr.contains("leaf"), "{}", bad.stderr);
     let table = tabula(&["bench", "diffusion", "--seconds", "0.05"], "");
     assert!(table.ok, "{}", table.stderr);
     assert!(

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::game::Game;
-use crate::mcts::{Mcts, MctsConfig};
+use crate::mcts::{Mcts, MctsConfig, Parallel};
 use crate::playout::random_playout;
 use crate::rng::seeded;
 use crate::search::Control;
@@ -22,6 +22,8 @@ pub struct BenchConfig {
     pub max_plies: usize,
     /// Threads of the MCTS measurement (playouts always use one).
     pub threads: usize,
+    /// How those threads share the search.
+    pub parallel: Parallel,
 }
 
 impl Default for BenchConfig {
@@ -31,6 +33,7 @@ impl Default for BenchConfig {
             seed: 1,
             max_plies: 500,
             threads: 1,
+            parallel: Parallel::Root,
         }
     }
 }
@@ -84,6 +87,7 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
             seed: config.seed,
             max_plies: config.max_plies,
             threads: config.threads,
+            parallel: config.parallel,
             ..MctsConfig::default()
         });
         let report = mcts.search(start);
@@ -120,6 +124,9 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
         mcts_nodes: nodes,
         alphabeta_nodes_per_sec: ab_nodes as f64 / ab_time,
         alphabeta_depth: ab_depth,
-        bytes_per_node: Mcts::<G>::node_size(),
+        bytes_per_node: match config.parallel {
+            Parallel::Tree if config.threads > 1 => Mcts::<G>::shared_node_size(),
+            _ => Mcts::<G>::node_size(),
+        },
     }
 }

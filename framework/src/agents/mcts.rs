@@ -5,7 +5,7 @@ use std::time::Duration;
 use super::random::SEED;
 use super::{Agent, AgentKind, Decision, Forfeit};
 use crate::game::Game;
-use crate::mcts::{Mcts, MctsConfig, Playout, Selection};
+use crate::mcts::{Mcts, MctsConfig, Parallel, Playout, Selection};
 use crate::params::{ParamKind, ParamSpec, Params};
 use crate::search::Control;
 
@@ -88,8 +88,15 @@ impl AgentKind for MctsKind {
             name: "threads",
             kind: ParamKind::Int { min: 1, max: 64 },
             default: "1",
-            help: "search threads (root parallelism, statistics merged); \
-                   the iteration budget is shared",
+            help: "search threads; the iteration budget is shared",
+        },
+        ParamSpec {
+            name: "parallel",
+            kind: ParamKind::Choice(&["root", "tree"]),
+            default: "root",
+            help: "with several threads: root (a tree each, statistics merged; \
+                   reproducible) or tree (one shared tree with virtual loss; \
+                   uct with random playouts only)",
         },
         ParamSpec {
             name: "selection",
@@ -150,9 +157,15 @@ impl AgentKind for MctsKind {
     ];
 
     fn build<G: Game>(params: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
-        Ok(Box::new(Mcts::<G>::new(MctsConfig::from_params(
-            params, seed,
-        ))))
+        let config = MctsConfig::from_params(params, seed);
+        if config.parallel == Parallel::Tree && !config.supports_tree_parallelism() {
+            return Err(
+                "parallel=tree works with selection=uct and playout=random only \
+                        (RAVE and MAST keep per-tree tables): use parallel=root"
+                    .to_string(),
+            );
+        }
+        Ok(Box::new(Mcts::<G>::new(config)))
     }
 }
 
@@ -169,6 +182,10 @@ impl MctsConfig {
             solver: params.flag("solver"),
             reuse: params.flag("reuse"),
             threads: params.int("threads") as usize,
+            parallel: match params.text("parallel") {
+                "tree" => Parallel::Tree,
+                _ => Parallel::Root,
+            },
             selection: match params.text("selection") {
                 "uct" => Selection::Uct,
                 rave => Selection::Rave {

@@ -20,6 +20,7 @@ fn specs_round_trip() {
         "mcts(time=250us)",
         "mcts(time=7ns)",
         "mcts(iterations=100,reuse=off,threads=2)",
+        "mcts(time=1s,threads=4,parallel=tree)",
         "mcts(max_nodes=5000)",
     ] {
         let spec = registry.parse_agent(text).unwrap();
@@ -64,6 +65,7 @@ fn errors_name_the_agent_and_its_choices() {
         "human(x=1)",
         "mcts(seed=1,seed=2)",
         "mcts(threads=65)",
+        "mcts(parallel=leaf)",
     ] {
         assert!(registry.parse_agent(bad).is_err(), "{bad} accepted");
     }

@@ -44,6 +44,19 @@ pub enum Playout {
     },
 }
 
+/// How several search threads share the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parallel {
+    /// Each thread grows its own tree from its own seed; the root moves'
+    /// statistics are summed. Reproducible with an iteration budget, and
+    /// every variant supports it.
+    Root,
+    /// All threads grow one shared tree, lock-free, kept apart by virtual
+    /// losses. UCT with random playouts only (the spec layer refuses RAVE
+    /// and MAST with it); results depend on how the threads interleave.
+    Tree,
+}
+
 /// Budget and knobs of one MCTS player.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MctsConfig {
@@ -67,8 +80,10 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Keep the subtree of the moves played between searches.
     pub reuse: bool,
-    /// Search threads (root parallelism); the iteration budget is shared.
+    /// Search threads; the iteration budget is shared.
     pub threads: usize,
+    /// How the threads share the work, when there are several.
+    pub parallel: Parallel,
     /// How the tree chooses children: UCT or RAVE/GRAVE.
     pub selection: Selection,
     /// How playouts choose moves: random or MAST.
@@ -82,6 +97,12 @@ pub struct MctsConfig {
 impl MctsConfig {
     /// Iterations per move when neither `iterations` nor `time` is set.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// Whether the shared tree can run these settings: it has no RAVE or
+    /// MAST tables.
+    pub fn supports_tree_parallelism(&self) -> bool {
+        !self.records_moves()
+    }
 
     /// Whether simulations must record their moves (for AMAF or MAST).
     pub(crate) fn records_moves(&self) -> bool {
@@ -101,6 +122,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse: true,
             threads: 1,
+            parallel: Parallel::Root,
             selection: Selection::Uct,
             playout: Playout::Random,
             prior: 0,

@@ -50,6 +50,7 @@
 mod config;
 mod mast;
 mod rave;
+mod shared;
 mod tree;
 mod worker;
 
@@ -57,7 +58,8 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-pub use config::{MctsConfig, Playout, Selection};
+pub use config::{MctsConfig, Parallel, Playout, Selection};
+use shared::SharedSearch;
 use worker::{Budget, Worker};
 
 use crate::game::{Game, Seat};
@@ -87,20 +89,37 @@ fn root_value<M>(children: &[ChildStats<M>]) -> f32 {
 
 /// The MCTS player for one game type.
 ///
-/// With `threads > 1` it uses root parallelism: each thread grows its own
-/// tree from its own seed, and the root moves' statistics are summed. No
-/// locks, no shared nodes, and with an iteration budget the result is as
-/// deterministic as a single thread's. The node budget `max_nodes` is the
-/// whole player's: each thread's tree gets an equal share.
+/// With `threads > 1` it uses root parallelism by default: each thread
+/// grows its own tree from its own seed, and the root moves' statistics
+/// are summed. No locks, no shared nodes, and with an iteration budget the
+/// result is as deterministic as a single thread's. The node budget
+/// `max_nodes` is the whole player's: each thread's tree gets an equal
+/// share. [`Parallel::Tree`] grows one shared tree instead (module
+/// `shared`); docs/performance.md compares the two.
 pub struct Mcts<G: Game> {
     config: MctsConfig,
-    workers: Vec<Worker<G>>,
+    search: Search<G>,
+}
+
+/// The trees behind a player.
+enum Search<G: Game> {
+    /// One tree per thread (one thread: one tree).
+    Root(Vec<Worker<G>>),
+    /// One tree shared by all threads.
+    Tree(SharedSearch<G>),
 }
 
 impl<G: Game> Mcts<G> {
-    /// A player with these settings and empty trees.
+    /// A player with these settings and empty trees. Tree parallelism
+    /// applies with several threads and settings it supports
+    /// ([`MctsConfig::supports_tree_parallelism`]); otherwise the threads
+    /// use root parallelism.
     pub fn new(config: MctsConfig) -> Self {
         let threads = config.threads.max(1);
+        if threads > 1 && config.parallel == Parallel::Tree && config.supports_tree_parallelism() {
+            let search = Search::Tree(SharedSearch::new(config.clone()));
+            return Mcts { config, search };
+        }
         let workers = (0..threads as u64)
             .map(|i| {
                 Worker::new(MctsConfig {
@@ -111,7 +130,10 @@ impl<G: Game> Mcts<G> {
                 })
             })
             .collect();
-        Mcts { config, workers }
+        Mcts {
+            config,
+            search: Search::Root(workers),
+        }
     }
 
     /// The player's settings.
@@ -119,14 +141,24 @@ impl<G: Game> Mcts<G> {
         &self.config
     }
 
-    /// Bytes one tree node takes for this game.
+    /// Bytes one tree node takes for this game (root parallelism and one
+    /// thread; see [`shared_node_size`](Self::shared_node_size)).
     pub fn node_size() -> usize {
         std::mem::size_of::<tree::Node<G::Move>>()
     }
 
+    /// Bytes one node of the shared tree takes (tree parallelism): its
+    /// statistics are atomic and it holds its expansion state.
+    pub fn shared_node_size() -> usize {
+        SharedSearch::<G>::node_size()
+    }
+
     /// Nodes in the current trees (after a reuse, before the next search).
     pub fn tree_size(&self) -> usize {
-        self.workers.iter().map(Worker::tree_size).sum()
+        match &self.search {
+            Search::Root(workers) => workers.iter().map(Worker::tree_size).sum(),
+            Search::Tree(shared) => shared.tree_size(),
+        }
     }
 
     /// Searches `root` within the configured budget (see [`search_with`](Self::search_with)).
@@ -163,7 +195,20 @@ impl<G: Game> Mcts<G> {
         };
         let deadline = time.map(|t| started + t);
         let done = AtomicU64::new(0);
-        let threads = self.workers.len() as u64;
+        let workers = match &mut self.search {
+            Search::Root(workers) => workers,
+            Search::Tree(shared) => {
+                let budget = Budget {
+                    iterations: total,
+                    deadline,
+                    started,
+                    done: &done,
+                    reporter: true,
+                };
+                return shared.search(root, budget, control);
+            }
+        };
+        let threads = workers.len() as u64;
         let budget = |i: u64| Budget {
             // The iteration budget is the total: split it evenly.
             iterations: (total / threads + u64::from(i < total % threads)).max(1),
@@ -172,12 +217,11 @@ impl<G: Game> Mcts<G> {
             done: &done,
             reporter: i == 0,
         };
-        if let [worker] = self.workers.as_mut_slice() {
+        if let [worker] = workers.as_mut_slice() {
             return worker.search(root, budget(0), control);
         }
         let reports: Vec<SearchReport<G::Move>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .workers
+            let handles: Vec<_> = workers
                 .iter_mut()
                 .enumerate()
                 .map(|(i, worker)| {
@@ -193,11 +237,34 @@ impl<G: Game> Mcts<G> {
         merge(reports, root.to_move(), started.elapsed())
     }
 
+    /// Thread `i`'s tree under root parallelism (tests).
+    #[cfg(test)]
+    fn worker(&self, i: usize) -> &Worker<G> {
+        match &self.search {
+            Search::Root(workers) => &workers[i],
+            Search::Tree(_) => panic!("one shared tree, no workers"),
+        }
+    }
+
+    /// The shared tree under tree parallelism (tests).
+    #[cfg(test)]
+    fn shared(&self) -> &SharedSearch<G> {
+        match &self.search {
+            Search::Tree(shared) => shared,
+            Search::Root(_) => panic!("not tree-parallel"),
+        }
+    }
+
     /// Follows a move made in the game (by anyone) down the trees, keeping
     /// the subtrees for the next search.
     pub fn observe(&mut self, before: &G, mv: G::Move) {
-        for worker in &mut self.workers {
-            worker.observe(before, mv);
+        match &mut self.search {
+            Search::Root(workers) => {
+                for worker in workers {
+                    worker.observe(before, mv);
+                }
+            }
+            Search::Tree(shared) => shared.observe(before, mv),
         }
     }
 }
@@ -266,6 +333,8 @@ fn merge<M: Copy + Eq + std::hash::Hash>(
     }
 }
 
+#[cfg(test)]
+mod shared_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

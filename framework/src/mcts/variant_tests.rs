@@ -188,7 +188,7 @@ fn a_search_fills_the_mast_table_with_every_simulated_move() {
         ..MctsConfig::default()
     });
     player.search(&nim(21, 0));
-    let mast = player.workers[0].mast().unwrap();
+    let mast = player.worker(0).mast().unwrap();
     // Each simulation takes all 21 stones: the actions' stones sum to
     // 21 per simulation, over both seats.
     let stones: u32 = (0..2)
@@ -212,7 +212,7 @@ fn amaf_statistics_stay_beside_their_nodes_across_moves() {
         let before = state.clone();
         state.play(report.best);
         player.observe(&before, report.best);
-        let tree = player.workers[0].tree();
+        let tree = player.worker(0).tree();
         assert_eq!(tree.amaf.len(), tree.nodes.len());
         for (node, amaf) in tree.nodes.iter().zip(&tree.amaf).skip(1) {
             assert_eq!(amaf.action as usize, state.action(node.mv));
