@@ -47,6 +47,7 @@
 //! assert!(report.proven.map_or(false, |o| o.is_winner(0)), "the solver proves the win");
 //! ```
 
+mod arena;
 mod config;
 mod mast;
 mod rave;

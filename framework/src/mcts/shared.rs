@@ -20,12 +20,12 @@
 //! make it reproducible.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng as _;
 
+use super::arena::Arena;
 use super::worker::Budget;
 use super::{root_value, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
@@ -34,8 +34,6 @@ use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
 use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
 
-/// Nodes per arena chunk; one node's children always share a chunk.
-const CHUNK: usize = 1 << 14;
 /// Iterations between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 16;
 /// Fixed-point scale of the summed scores, so they add with one atomic
@@ -136,77 +134,6 @@ impl<M: Copy> Node<M> {
     }
 }
 
-/// [`CHUNK`] node slots, each written once.
-type Chunk<M> = Box<[OnceLock<Node<M>>]>;
-
-/// Nodes in chunks that never move, each allocated when first needed.
-struct Arena<M> {
-    chunks: Box<[OnceLock<Chunk<M>>]>,
-    /// The first free slot.
-    next: AtomicUsize,
-    capacity: usize,
-}
-
-impl<M: Copy> Arena<M> {
-    fn new(capacity: usize) -> Self {
-        Arena {
-            chunks: (0..capacity.div_ceil(CHUNK))
-                .map(|_| OnceLock::new())
-                .collect(),
-            next: AtomicUsize::new(0),
-            capacity,
-        }
-    }
-
-    /// Nodes handed out so far (and a few slots skipped at chunk ends).
-    fn len(&self) -> usize {
-        self.next.load(Ordering::Relaxed)
-    }
-
-    /// Reserves `count` slots in one chunk; `None` when the tree is full.
-    fn reserve(&self, count: usize) -> Option<usize> {
-        if count == 0 || count > CHUNK {
-            return None;
-        }
-        let mut start = self.next.load(Ordering::Relaxed);
-        loop {
-            let first = match start / CHUNK == (start + count - 1) / CHUNK {
-                true => start,
-                false => start.next_multiple_of(CHUNK),
-            };
-            if first + count > self.capacity {
-                return None;
-            }
-            match self.next.compare_exchange_weak(
-                start,
-                first + count,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return Some(first),
-                Err(now) => start = now,
-            }
-        }
-    }
-
-    /// Writes a node into a reserved slot.
-    fn write(&self, id: usize, node: Node<M>) {
-        let chunk =
-            self.chunks[id / CHUNK].get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
-        if chunk[id % CHUNK].set(node).is_err() {
-            unreachable!("arena slot {id} written twice");
-        }
-    }
-
-    /// A written node.
-    fn node(&self, id: usize) -> &Node<M> {
-        self.chunks[id / CHUNK]
-            .get()
-            .and_then(|chunk| chunk[id % CHUNK].get())
-            .expect("nodes are read only after they are published")
-    }
-}
-
 /// One thread's own scratch space and random stream, kept between searches.
 struct Local<G: Game> {
     rng: Rng,
@@ -218,7 +145,7 @@ struct Local<G: Game> {
 /// The tree-parallel search: one shared tree, `threads` threads.
 pub(crate) struct SharedSearch<G: Game> {
     config: MctsConfig,
-    arena: Arena<G::Move>,
+    arena: Arena<Node<G::Move>>,
     /// The position at the tree's root, while the tree may be reused.
     tree_root: Option<G>,
     locals: Vec<Local<G>>,
@@ -254,7 +181,7 @@ impl<G: Game> SharedSearch<G> {
 
     /// Bytes one shared node takes for this game.
     pub fn node_size() -> usize {
-        std::mem::size_of::<OnceLock<Node<G::Move>>>()
+        Arena::<Node<G::Move>>::slot_size()
     }
 
     /// Nodes in the current tree.
@@ -684,9 +611,7 @@ impl<G: Game> SharedSearch<G> {
         };
         let scale = SCALE as u64;
         for id in 0..self.arena.len() {
-            let written = self.arena.chunks[id / CHUNK]
-                .get()
-                .is_some_and(|chunk| chunk[id % CHUNK].get().is_some());
+            let written = self.arena.get(id).is_some();
             // The root holds the seat to move, as its children do.
             if !written || id == 0 || !self.arena.node(id).expanded() {
                 continue;
