@@ -261,8 +261,14 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    /// Held by the tests that start a process and by the lock test: a
+    /// child forked while a lock file is open shares its lock until it
+    /// execs, so the lock test's "released" could still be held.
+    static FORKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     #[test]
     fn devices_fifos_and_directories_are_refused() {
+        let _forking = FORKING.lock().unwrap_or_else(|e| e.into_inner());
         for path in ["/dev/zero", "/dev/null", "/"] {
             let err = open_regular(Path::new(path)).unwrap_err();
             assert!(err.contains("not a regular file"), "{err}");
@@ -295,6 +301,7 @@ mod tests {
 
     #[test]
     fn a_second_writer_is_refused_and_readers_share() {
+        let _forking = FORKING.lock().unwrap_or_else(|e| e.into_inner());
         let dir = scratch("lock");
         let first = lock_dir(&dir, "l", LockMode::Write).unwrap();
         let second = lock_dir(&dir, "l", LockMode::Write).err().unwrap();
