@@ -88,6 +88,34 @@ fn root_value<M>(children: &[ChildStats<M>]) -> f32 {
         / visits as f32
 }
 
+/// Thread `i`'s seed: well spread, thread 0 keeping the player's own.
+fn thread_seed(seed: u64, i: u64) -> u64 {
+    seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Shuffles `moves` in place (Fisher–Yates), so that unvisited children
+/// are tried in random order.
+fn shuffle<M>(moves: &mut [M], rng: &mut crate::rng::Rng) {
+    use rand::Rng as _;
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, rng.random_range(0..=i));
+    }
+}
+
+/// A new child's prior score for `mover`, the seat that moved into
+/// `next`: the result if the game is over there (returned too, to prove
+/// the child), else the evaluation, else an even share.
+fn prior_score<G: Game>(next: &G, mover: Seat) -> (Option<Outcome>, f32) {
+    match next.outcome() {
+        Some(outcome) => (Some(outcome), outcome.score(mover)),
+        None => (
+            None,
+            next.evaluate()
+                .map_or(1.0 / next.players() as f32, |scores| scores[mover]),
+        ),
+    }
+}
+
 /// The MCTS player for one game type.
 ///
 /// With `threads > 1` it uses root parallelism by default: each thread
@@ -124,8 +152,7 @@ impl<G: Game> Mcts<G> {
         let workers = (0..threads as u64)
             .map(|i| {
                 Worker::new(MctsConfig {
-                    // Well-spread seeds, worker 0 keeping the player's own.
-                    seed: config.seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    seed: thread_seed(config.seed, i),
                     max_nodes: (config.max_nodes / threads).max(2),
                     ..config.clone()
                 })

@@ -23,11 +23,9 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
-use rand::Rng as _;
-
 use super::arena::Arena;
 use super::worker::Budget;
-use super::{root_value, ChildStats, MctsConfig, SearchReport};
+use super::{prior_score, root_value, shuffle, thread_seed, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Scores};
 use crate::playout::random_playout;
@@ -165,7 +163,7 @@ impl<G: Game> SharedSearch<G> {
         let threads = config.threads.max(1) as u64;
         let locals = (0..threads)
             .map(|i| Local {
-                rng: seeded(config.seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                rng: seeded(thread_seed(config.seed, i)),
                 moves: Vec::new(),
                 buffer: Vec::new(),
                 path: Vec::new(),
@@ -342,22 +340,15 @@ impl<G: Game> SharedSearch<G> {
             .is_ok();
         if claimed {
             state.legal_moves(&mut local.moves);
-            for i in (1..local.moves.len()).rev() {
-                local.moves.swap(i, local.rng.random_range(0..=i));
-            }
+            shuffle(&mut local.moves, &mut local.rng);
             let prior = self.config.prior;
-            let even = 1.0 / state.players() as f32;
             let expanded = self.expand_with(id, &local.moves, state.to_move(), |mv| {
                 if prior == 0 {
                     return (0, 0.0);
                 }
                 let mut next = state.clone();
                 next.play(mv);
-                let mover = state.to_move();
-                let score = match next.outcome() {
-                    Some(outcome) => outcome.score(mover),
-                    None => next.evaluate().map_or(even, |scores| scores[mover]),
-                };
+                let (_, score) = prior_score(&next, state.to_move());
                 (prior, prior as f32 * score)
             });
             if expanded {

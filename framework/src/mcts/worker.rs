@@ -7,13 +7,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rand::Rng as _;
-
 use super::config::{Playout, Selection};
 use super::mast::Mast;
 use super::rave::Rave;
 use super::tree::{Node, NodeId, Tree};
-use super::{root_value, ChildStats, MctsConfig, SearchReport};
+use super::{prior_score, root_value, shuffle, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
 use crate::outcome::{even_scores, Outcome, Scores};
 use crate::playout::random_playout;
@@ -262,10 +260,7 @@ impl<G: Game> Worker<G> {
         }
         state.legal_moves(&mut self.moves);
         if self.tree.len() + self.moves.len() <= self.config.max_nodes {
-            // Shuffled so that unvisited children are tried in random order.
-            for i in (1..self.moves.len()).rev() {
-                self.moves.swap(i, self.rng.random_range(0..=i));
-            }
+            shuffle(&mut self.moves, &mut self.rng);
             self.tree.expand(
                 node,
                 &self.moves,
@@ -303,19 +298,14 @@ impl<G: Game> Worker<G> {
     /// its mover; a child that ends the game is proven at once.
     fn seed_priors(&mut self, parent: NodeId, state: &G) {
         let prior = self.config.prior;
-        let even = 1.0 / state.players() as f32;
         let children = self.tree.nodes[parent as usize].children();
         for child in &mut self.tree.nodes[children] {
             let mut next = state.clone();
             next.play(child.mv);
-            let mover = child.mover as Seat;
-            let score = match next.outcome() {
-                Some(outcome) => {
-                    child.set_proven(outcome);
-                    outcome.score(mover)
-                }
-                None => next.evaluate().map_or(even, |scores| scores[mover]),
-            };
+            let (outcome, score) = prior_score(&next, child.mover as Seat);
+            if let Some(outcome) = outcome {
+                child.set_proven(outcome);
+            }
             child.visits = prior;
             child.value = prior as f32 * score;
         }
