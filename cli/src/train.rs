@@ -55,6 +55,11 @@ pub struct TrainArgs {
     /// Games per evaluation match.
     #[arg(long, default_value_t = 20)]
     eval_games: usize,
+    /// Self-play games still running after this many plies stop, scored
+    /// by the game's evaluation (adjudicated): a shorter cap keeps
+    /// self-play from drifting in games where pieces can go back and forth.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
 }
 
 /// The CSV's columns.
@@ -92,6 +97,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             games_per_iteration: args.games,
             eval_every: args.eval_every,
             eval_games: args.eval_games,
+            max_plies: args.max_plies,
             ..TrainConfig::new(&game.spec())
         };
         check(&config)?;
@@ -102,13 +108,15 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     trainer.set_threads(args.threads);
     let config = trainer.config().clone();
     println!(
-        "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, {} thread(s), seed {}{}",
+        "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, \
+         adjudicated after {} plies, {} thread(s), seed {}{}",
         config.game,
         args.out.display(),
         config.hidden,
         config.blocks,
         config.simulations,
         config.games_per_iteration,
+        config.max_plies,
         config.threads,
         config.seed,
         if args.resume {
@@ -149,6 +157,7 @@ fn check(config: &TrainConfig) -> Result<(), String> {
         ("--simulations", config.simulations as usize),
         ("--games", config.games_per_iteration),
         ("--threads", config.threads),
+        ("--max-plies", config.max_plies),
     ];
     match positive.iter().find(|(_, v)| *v == 0) {
         Some((name, _)) => Err(format!("{name} must be at least 1")),

@@ -32,10 +32,21 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
         args.extend_from_slice(extra);
         args
     };
-    let run = tabula(&args(&["--iterations", "2"]), "");
+    let zero = tabula(&args(&["--iterations", "2", "--max-plies", "0"]), "");
+    assert!(
+        !zero.ok && zero.stderr.contains("--max-plies must be at least 1"),
+        "{}",
+        zero.stderr
+    );
+    let run = tabula(&args(&["--iterations", "2", "--max-plies", "30"]), "");
     assert!(run.ok, "{}", run.stderr);
     assert!(run.stdout.contains("iteration    2"), "{}", run.stdout);
     assert!(run.stdout.contains("vs mcts"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("adjudicated after 30 plies"),
+        "{}",
+        run.stdout
+    );
     for file in [
         "model.az",
         "model-0002.az",
@@ -56,6 +67,12 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
         .unwrap()
         .parse::<f32>()
         .is_ok());
+
+    // The run keeps its cap: its checkpoint's header says so.
+    let checkpoint = std::fs::read(dir.join("checkpoint.az")).unwrap();
+    let header = checkpoint.split(|&b| b == b'\n').nth(1).unwrap();
+    let header = String::from_utf8_lossy(header);
+    assert!(header.contains(r#""max_plies":30"#), "{header}");
 
     // The folder holds a run: refused without --resume, continued with it.
     let again = tabula(&args(&["--iterations", "3"]), "");

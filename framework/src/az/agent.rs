@@ -178,7 +178,7 @@ impl<G: Game> Agent<G> for AzAgent<G> {
         while done < budget {
             if let Some(leaf) = tree.select(&self.config) {
                 leaf.observe(leaf.to_move(), &mut observation);
-                let output = self.net.forward(&observation);
+                let output = self.net.forward(&observation, &[tree.leaf_actions()]);
                 tree.expand(
                     &output.logits,
                     &output.values,

@@ -14,8 +14,9 @@ use super::net::{Net, Shape};
 
 /// The first line of a model file.
 pub const MODEL_MAGIC: &str = "tabula-az-model 1";
-/// The first line of a training checkpoint.
-pub const CHECKPOINT_MAGIC: &str = "tabula-az-checkpoint 1";
+/// The first line of a training checkpoint. Format 2 keeps policy
+/// targets over the legal moves only (format 1 kept every action's).
+pub const CHECKPOINT_MAGIC: &str = "tabula-az-checkpoint 2";
 
 /// Why a model or checkpoint file cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -145,7 +146,7 @@ pub(crate) fn read<H: for<'de> Deserialize<'de>>(
     };
     let rest = bytes
         .strip_prefix(format!("{magic}\n").as_bytes())
-        .ok_or_else(|| corrupt(&format!("not a file of kind `{magic}`")))?;
+        .ok_or_else(|| corrupt(&wrong_kind(&bytes, magic)))?;
     let end = rest
         .iter()
         .position(|&b| b == b'\n')
@@ -165,6 +166,22 @@ pub(crate) fn read<H: for<'de> Deserialize<'de>>(
         .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
         .collect();
     Ok((header, floats))
+}
+
+/// Why a file's first line is not `magic`: another format of the same
+/// kind (written by another version of Tabula), or not that kind at all.
+fn wrong_kind(bytes: &[u8], magic: &str) -> String {
+    let (kind, version) = magic
+        .rsplit_once(' ')
+        .expect("magic lines end in a version");
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(&first[..first.len().min(64)]);
+    match first.strip_prefix(kind).and_then(|v| v.strip_prefix(' ')) {
+        Some(found) => format!(
+            "format {found} of `{kind}`, and this version of Tabula reads format {version} only"
+        ),
+        None => format!("not a file of kind `{magic}`"),
+    }
 }
 
 /// Saves `net` as a model file for the variant `header` names.

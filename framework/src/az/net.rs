@@ -2,6 +2,11 @@
 //! observation, written out by hand (forward, backward, Adam) over one flat
 //! parameter vector, so that a model file and a training checkpoint are
 //! plain arrays of floats and every result is reproducible bit for bit.
+//!
+//! The policy head is evaluated and trained over the legal moves only: a
+//! position has a few dozen of them, while a game's action numbering can
+//! run to tens of thousands (Grid Diffusion's 8×8 board numbers 20,545),
+//! and the search only ever asks for the legal moves' priors.
 
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -69,8 +74,8 @@ impl Shape {
 /// The network's answer for a batch of observations.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Output {
-    /// Policy logits, `batch × actions` (over all actions; callers mask
-    /// the illegal ones).
+    /// Policy logits of the actions asked for, row after row, each row's
+    /// in the order its actions were given.
     pub logits: Vec<f32>,
     /// Expected scores, `batch × players`, each row summing to 1: the
     /// observer's first, then the seats after it in turn order.
@@ -93,15 +98,20 @@ impl Loss {
     }
 }
 
-/// Training examples, row-major: observations (`inputs` each), policy
-/// targets (`actions` each, summing to 1) and value targets (`players`
-/// each, the observer's first, summing to 1).
+/// A policy target: every legal action of a position, with the share of
+/// the search's visits it took (the shares sum to 1). The policy's softmax
+/// runs over these actions only.
+pub type PolicyTarget = Vec<(u32, f32)>;
+
+/// Training examples: observations (`inputs` each, row-major), policy
+/// targets (one per row) and value targets (`players` each, the
+/// observer's first, summing to 1).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Batch {
     /// `len × inputs` observations.
     pub observations: Vec<f32>,
-    /// `len × actions` target move probabilities.
-    pub policies: Vec<f32>,
+    /// One policy target per row.
+    pub policies: Vec<PolicyTarget>,
     /// `len × players` target scores.
     pub values: Vec<f32>,
 }
@@ -171,19 +181,23 @@ impl Net {
         &self.params
     }
 
-    /// Evaluates `observations` (`batch × inputs`). Each row's answer
-    /// depends on that row alone, so batching never changes a result.
+    /// Evaluates `observations` (`batch × inputs`): every row's values,
+    /// and the policy logits of the actions `actions` lists for that row
+    /// (the legal moves, as a rule). Each row's answer depends on that row
+    /// alone, so batching never changes a result.
     ///
     /// # Panics
-    /// If the length is not a multiple of the input size.
-    pub fn forward(&self, observations: &[f32]) -> Output {
-        self.forward_traced(observations).0
+    /// If the length is not a multiple of the input size, if `actions`
+    /// does not have one list per row, or if an action is out of range.
+    pub fn forward(&self, observations: &[f32], actions: &[&[u32]]) -> Output {
+        self.forward_traced(observations, actions).0
     }
 
-    fn forward_traced(&self, observations: &[f32]) -> (Output, Trace) {
+    fn forward_traced(&self, observations: &[f32], actions: &[&[u32]]) -> (Output, Trace) {
         let shape = self.shape;
         assert_eq!(observations.len() % shape.inputs, 0, "observation length");
         let batch = observations.len() / shape.inputs;
+        assert_eq!(actions.len(), batch, "one action list per row");
         let layers = shape.layers();
         let mut h = self.dense(&layers[0], observations, batch);
         relu(&mut h);
@@ -201,7 +215,7 @@ impl Net {
             trace.inner.push(a);
             trace.hidden.push(h.clone());
         }
-        let logits = self.dense(&layers[layers.len() - 2], &h, batch);
+        let logits = self.policy_logits(&layers[layers.len() - 2], &h, actions);
         let mut values = self.dense(&layers[layers.len() - 1], &h, batch);
         for row in values.chunks_mut(shape.players) {
             softmax(row);
@@ -229,22 +243,49 @@ impl Net {
         out
     }
 
+    /// The policy head's logits for the listed actions only: a few dozen
+    /// columns of the head instead of all of them.
+    fn policy_logits(&self, head: &Layer, h: &[f32], actions: &[&[u32]]) -> Vec<f32> {
+        let w = &self.params[head.weights..head.biases];
+        let b = &self.params[head.biases..head.biases + head.output];
+        let mut out = Vec::with_capacity(actions.iter().map(|a| a.len()).sum());
+        for (row, listed) in h.chunks(head.input).zip(actions) {
+            let at = out.len();
+            out.extend(listed.iter().map(|&a| b[a as usize]));
+            let y = &mut out[at..];
+            for (&x, wi) in row.iter().zip(w.chunks(head.output)) {
+                if x != 0.0 {
+                    for (y, &a) in y.iter_mut().zip(*listed) {
+                        *y += x * wi[a as usize];
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The losses of `batch` and their gradient with respect to every
     /// parameter (both averaged over the batch).
     pub fn loss_and_gradient(&self, batch: &Batch) -> (Loss, Vec<f32>) {
         let shape = self.shape;
         let n = batch.observations.len() / shape.inputs;
-        let (output, trace) = self.forward_traced(&batch.observations);
+        let actions: Vec<Vec<u32>> = batch
+            .policies
+            .iter()
+            .map(|target| target.iter().map(|&(a, _)| a).collect())
+            .collect();
+        let listed: Vec<&[u32]> = actions.iter().map(Vec::as_slice).collect();
+        let (output, trace) = self.forward_traced(&batch.observations, &listed);
         let scale = 1.0 / n.max(1) as f32;
         let mut loss = Loss::default();
-        // d(loss)/d(logits): softmax minus target, per row.
-        let mut d_logits = output.logits.clone();
-        for (row, target) in d_logits
-            .chunks_mut(shape.actions)
-            .zip(batch.policies.chunks(shape.actions))
-        {
+        // d(loss)/d(logits): softmax (over the legal moves) minus target.
+        let mut d_logits = output.logits;
+        let mut at = 0;
+        for target in &batch.policies {
+            let row = &mut d_logits[at..at + target.len()];
+            at += target.len();
             softmax(row);
-            for (p, &t) in row.iter_mut().zip(target) {
+            for (p, &(_, t)) in row.iter_mut().zip(target) {
                 if t > 0.0 {
                     loss.policy -= t * p.max(1e-12).ln();
                 }
@@ -270,12 +311,13 @@ impl Net {
         let mut grad = vec![0.0; self.params.len()];
         let top = &trace.hidden[shape.blocks];
         let mut dh = vec![0.0; top.len()];
-        self.dense_backward(
+        self.policy_backward(
             &layers[layers.len() - 2],
             top,
+            &listed,
             &d_logits,
             &mut grad,
-            Some(&mut dh),
+            &mut dh,
         );
         self.dense_backward(
             &layers[layers.len() - 1],
@@ -315,6 +357,47 @@ impl Net {
         }
         self.dense_backward(&layers[0], &batch.observations, &dh, &mut grad, None);
         (loss, grad)
+    }
+
+    /// [`Self::dense_backward`] for the policy head, over the listed
+    /// actions' columns only (the others' gradient is zero).
+    fn policy_backward(
+        &self,
+        head: &Layer,
+        h: &[f32],
+        actions: &[&[u32]],
+        d_logits: &[f32],
+        grad: &mut [f32],
+        dh: &mut [f32],
+    ) {
+        let w = &self.params[head.weights..head.biases];
+        let (gw, gb) =
+            grad[head.weights..head.biases + head.output].split_at_mut(head.biases - head.weights);
+        let mut at = 0;
+        for ((row, dhr), listed) in h
+            .chunks(head.input)
+            .zip(dh.chunks_mut(head.input))
+            .zip(actions)
+        {
+            let dy = &d_logits[at..at + listed.len()];
+            at += listed.len();
+            for (&a, &d) in listed.iter().zip(dy) {
+                gb[a as usize] += d;
+            }
+            for (((&x, d), wi), gwi) in row
+                .iter()
+                .zip(dhr)
+                .zip(w.chunks(head.output))
+                .zip(gw.chunks_mut(head.output))
+            {
+                for (&a, &dy) in listed.iter().zip(dy) {
+                    *d += wi[a as usize] * dy;
+                    if x != 0.0 {
+                        gwi[a as usize] += x * dy;
+                    }
+                }
+            }
+        }
     }
 
     /// Accumulates one layer's weight and bias gradients from its input

@@ -10,7 +10,7 @@
 use rand::Rng as _;
 use rand_distr::{Distribution as _, Gamma};
 
-use super::net::{softmax, Net};
+use super::net::{softmax, Net, PolicyTarget};
 use crate::game::Game;
 use crate::outcome::{Outcome, Scores, MAX_PLAYERS};
 use crate::rng::Rng;
@@ -73,7 +73,10 @@ pub struct Tree<G: Game> {
     path: Vec<usize>,
     /// The leaf waiting for the network, and its position.
     pending: Option<G>,
+    /// The pending leaf's legal moves, and their action numbers: the
+    /// policy logits the network is asked for.
     moves: Vec<G::Move>,
+    actions: Vec<u32>,
     players: usize,
 }
 
@@ -101,6 +104,7 @@ impl<G: Game> Tree<G> {
             path: Vec::new(),
             pending: None,
             moves,
+            actions: Vec::new(),
             players,
         }
     }
@@ -127,7 +131,8 @@ impl<G: Game> Tree<G> {
 
     /// Descends from the root by PUCT to a leaf. A leaf that ends the game
     /// is scored at once and `None` returned (the simulation is done);
-    /// otherwise the leaf's position is returned, to be evaluated and
+    /// otherwise the leaf's position is returned, to be evaluated (with
+    /// the policy logits of [`leaf_actions`](Self::leaf_actions)) and
     /// handed to [`expand`](Self::expand) before the next `select`.
     pub fn select(&mut self, config: &PuctConfig) -> Option<&G> {
         assert!(self.pending.is_none(), "expand the pending leaf first");
@@ -149,13 +154,23 @@ impl<G: Game> Tree<G> {
             self.backup(&outcome.scores());
             return None;
         }
+        state.legal_moves(&mut self.moves);
+        self.actions.clear();
+        self.actions
+            .extend(self.moves.iter().map(|&mv| state.action(mv) as u32));
         self.pending = Some(state);
         self.pending.as_ref()
     }
 
+    /// The action numbers of the pending leaf's legal moves: the policy
+    /// logits [`expand`](Self::expand) needs, in its order.
+    pub fn leaf_actions(&self) -> &[u32] {
+        &self.actions
+    }
+
     /// Expands the pending leaf with the network's answer for it —
-    /// `logits` over all actions, `values` from the view of its seat to
-    /// move — and backs the value up. At the root, `noise` (with
+    /// `logits` of [`leaf_actions`](Self::leaf_actions), `values` from the
+    /// view of its seat to move — and backs the value up. At the root, `noise` (with
     /// `config.noise > 0`) mixes Dirichlet noise into the priors.
     pub fn expand(
         &mut self,
@@ -167,12 +182,8 @@ impl<G: Game> Tree<G> {
         let state = self.pending.take().expect("a pending leaf");
         let leaf = *self.path.last().expect("a path");
         let seat = state.to_move();
-        state.legal_moves(&mut self.moves);
-        let mut priors: Vec<f32> = self
-            .moves
-            .iter()
-            .map(|&mv| logits[state.action(mv)])
-            .collect();
+        assert_eq!(logits.len(), self.moves.len(), "a logit per legal move");
+        let mut priors = logits.to_vec();
         softmax(&mut priors);
         if let (Some(rng), true, 0) = (noise, config.noise > 0.0, leaf) {
             mix_noise(&mut priors, config, rng);
@@ -282,20 +293,22 @@ impl<G: Game> Tree<G> {
         pv
     }
 
-    /// The visit distribution over all actions (summing to 1): the policy
-    /// target of self-play.
-    pub fn policy(&self, actions: usize) -> Vec<f32> {
-        let mut policy = vec![0.0; actions];
+    /// The visit distribution over the root's legal moves, by action
+    /// number (the shares sum to 1): the policy target of self-play.
+    pub fn policy(&self) -> PolicyTarget {
         let total = self.nodes[0]
             .children()
             .map(|id| self.nodes[id].visits)
             .sum::<u32>()
             .max(1);
-        for id in self.nodes[0].children() {
-            let node = &self.nodes[id];
-            policy[self.root.action(node.mv)] = node.visits as f32 / total as f32;
-        }
-        policy
+        self.nodes[0]
+            .children()
+            .map(|id| {
+                let node = &self.nodes[id];
+                let action = self.root.action(node.mv) as u32;
+                (action, node.visits as f32 / total as f32)
+            })
+            .collect()
     }
 
     /// A root move drawn with probability ∝ visits^(1/temperature); the
@@ -354,6 +367,7 @@ pub fn search_batch<G: Game>(
 ) {
     let inputs = net.shape().inputs;
     let mut observations = Vec::new();
+    let mut actions: Vec<Vec<u32>> = Vec::new();
     let mut waiting = Vec::with_capacity(trees.len());
     let targets: Vec<u32> = trees
         .iter()
@@ -361,6 +375,7 @@ pub fn search_batch<G: Game>(
         .collect();
     loop {
         observations.clear();
+        actions.clear();
         waiting.clear();
         for (i, tree) in trees.iter_mut().enumerate() {
             // Terminal leaves need no network: keep selecting until a leaf
@@ -370,6 +385,7 @@ pub fn search_batch<G: Game>(
                     let start = observations.len();
                     observations.resize(start + inputs, 0.0);
                     leaf.observe(leaf.to_move(), &mut observations[start..]);
+                    actions.push(tree.leaf_actions().to_vec());
                     waiting.push(i);
                     break;
                 }
@@ -378,11 +394,15 @@ pub fn search_batch<G: Game>(
         if waiting.is_empty() {
             return;
         }
-        let output = net.forward(&observations);
-        let (actions, players) = (net.shape().actions, net.shape().players);
+        let listed: Vec<&[u32]> = actions.iter().map(Vec::as_slice).collect();
+        let output = net.forward(&observations, &listed);
+        let players = net.shape().players;
+        let mut at = 0;
         for (row, &i) in waiting.iter().enumerate() {
+            let legal = actions[row].len();
+            at += legal;
             trees[i].expand(
-                &output.logits[row * actions..(row + 1) * actions],
+                &output.logits[at - legal..at],
                 &output.values[row * players..(row + 1) * players],
                 config,
                 Some(&mut rngs[i]),

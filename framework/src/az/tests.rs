@@ -24,14 +24,20 @@ fn random_batch(rows: usize, seed: u64) -> Batch {
         batch
             .observations
             .extend((0..SHAPE.inputs).map(|_| rng.random_range(0.0..1.0f32)));
-        let mut policy = [0.0; 4];
-        policy[rng.random_range(0..4)] = 1.0;
-        batch.policies.extend(policy);
+        // Some legal moves, the search's visits spread over them.
+        let legal: Vec<u32> = (0..4).filter(|_| rng.random_bool(0.6)).collect();
+        let legal = if legal.is_empty() { vec![2] } else { legal };
+        let visits: Vec<f32> = legal.iter().map(|_| rng.random_range(0.0..1.0)).collect();
+        let total: f32 = visits.iter().sum();
+        let policy = legal.into_iter().zip(visits.iter().map(|v| v / total));
+        batch.policies.push(policy.collect());
         let win = rng.random_range(0.0..1.0f32);
         batch.values.extend([win, 1.0 - win]);
     }
     batch
 }
+
+const ALL: &[u32] = &[0, 1, 2, 3];
 
 #[test]
 fn forward_has_the_right_shapes_and_is_deterministic() {
@@ -40,22 +46,36 @@ fn forward_has_the_right_shapes_and_is_deterministic() {
     assert_ne!(net, Net::new(SHAPE, 8));
     assert_eq!(net.parameters().len(), SHAPE.parameter_count());
     let batch = random_batch(3, 1);
-    let out = net.forward(&batch.observations);
+    let out = net.forward(&batch.observations, &[ALL; 3]);
     assert_eq!(out.logits.len(), 3 * SHAPE.actions);
     assert_eq!(out.values.len(), 3 * SHAPE.players);
     for row in out.values.chunks(2) {
         assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{row:?}");
     }
-    assert_eq!(out, net.forward(&batch.observations));
+    assert_eq!(out, net.forward(&batch.observations, &[ALL; 3]));
     // A row's answer does not depend on the batch around it.
-    let single = net.forward(&batch.observations[SHAPE.inputs..2 * SHAPE.inputs]);
+    let single = net.forward(&batch.observations[SHAPE.inputs..2 * SHAPE.inputs], &[ALL]);
     assert_eq!(single.logits, out.logits[4..8]);
     assert_eq!(single.values, out.values[2..4]);
 }
 
 #[test]
+fn the_logits_asked_for_are_those_of_the_whole_head() {
+    let net = Net::new(SHAPE, 11);
+    let batch = random_batch(3, 4);
+    let all = net.forward(&batch.observations, &[ALL; 3]);
+    let asked: [&[u32]; 3] = [&[3, 1], &[], &[2]];
+    let some = net.forward(&batch.observations, &asked);
+    assert_eq!(some.logits, [all.logits[3], all.logits[1], all.logits[10]]);
+    assert_eq!(
+        some.values, all.values,
+        "values do not depend on the actions"
+    );
+}
+
+#[test]
 fn the_untrained_network_is_uniform_and_even() {
-    let out = Net::untrained(SHAPE).forward(&random_batch(1, 2).observations);
+    let out = Net::untrained(SHAPE).forward(&random_batch(1, 2).observations, &[ALL]);
     assert!(out.logits.iter().all(|&l| l == 0.0));
     assert_eq!(out.values, vec![0.5, 0.5]);
 }
@@ -95,7 +115,16 @@ fn training_steps_lower_the_loss_on_a_fixed_batch() {
         adam.step(&mut net, &gradient);
     }
     let after = net.loss_and_gradient(&batch).0.total();
-    assert!(after < 0.8 * before, "loss {before} -> {after}");
+    // Cross-entropy cannot fall below the targets' own entropy: measure
+    // what is left above it.
+    let entropy = |p: f32| if p > 0.0 { -p * p.ln() } else { 0.0 };
+    let policies = batch.policies.iter().flatten().map(|&(_, p)| entropy(p));
+    let values = batch.values.iter().map(|&v| entropy(v));
+    let floor = policies.chain(values).sum::<f32>() / 16.0;
+    assert!(
+        after - floor < 0.5 * (before - floor),
+        "loss {before} -> {after}, floor {floor}"
+    );
 }
 
 fn nim(left: u8) -> Nim {
@@ -154,10 +183,13 @@ fn batched_search_equals_one_tree_at_a_time() {
         let mut trees: Vec<Tree<Nim>> = starts.iter().map(|&l| Tree::new(nim(l))).collect();
         let mut rngs: Vec<_> = starts.iter().map(|&l| seeded(l.into())).collect();
         puct::search_batch(&mut trees, &net, &config, 200, &mut rngs);
-        trees.iter().map(|t| t.policy(3)).collect::<Vec<Vec<f32>>>()
+        trees
+            .iter()
+            .map(|t| t.policy())
+            .collect::<Vec<PolicyTarget>>()
     };
     let together = run(&[10, 7, 13]);
-    let apart: Vec<Vec<f32>> = [10, 7, 13].iter().flat_map(|&l| run(&[l])).collect();
+    let apart: Vec<PolicyTarget> = [10, 7, 13].iter().flat_map(|&l| run(&[l])).collect();
     assert_eq!(together, apart);
 }
 
@@ -248,6 +280,36 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
         .unwrap()
         .to_string();
     assert!(err.contains("not nim(players=3)"), "{err}");
+    // One written by an older Tabula is refused, and says so.
+    let bytes = std::fs::read(&path).unwrap();
+    let body = bytes.strip_prefix(b"tabula-az-checkpoint 2").unwrap();
+    let older = dir.join("older.az");
+    std::fs::write(&older, [&b"tabula-az-checkpoint 1"[..], body].concat()).unwrap();
+    let err = Trainer::load_checkpoint(nim(10), "nim", &older)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("format 1 of `tabula-az-checkpoint`"), "{err}");
+    // Sections that do not fit the header, or actions outside the game,
+    // are refused with the reason even under a valid checksum.
+    let (header, floats): (serde_json::Value, Vec<f32>) =
+        file::read(&path, CHECKPOINT_MAGIC).unwrap();
+    let forged = dir.join("forged.az");
+    let refusal = |header: &serde_json::Value, floats: &[f32]| {
+        file::write(&forged, CHECKPOINT_MAGIC, header, &[floats]).unwrap();
+        let err = Trainer::load_checkpoint(nim(10), "nim", &forged).err();
+        err.expect("refused").to_string()
+    };
+    let mut huge = header.clone();
+    huge["policy_entries"] = u64::MAX.into();
+    assert!(refusal(&huge, &floats).contains("do not fit its header"));
+    let mut outside = floats.clone();
+    // The first action number sits right after the lengths, before the
+    // shares and the values (two per position).
+    let entries = header["policy_entries"].as_u64().unwrap() as usize;
+    let first_action = floats.len() - 2 * 60 - 2 * entries;
+    outside[first_action] = f32::from_bits(99);
+    assert!(refusal(&header, &outside).contains("policy targets do not fit"));
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.truncate(bytes.len() - 3);
     std::fs::write(&path, &bytes).unwrap();

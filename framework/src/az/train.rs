@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::agent::header_for;
 use super::file::{self, ModelError, ModelHeader, CHECKPOINT_MAGIC};
-use super::net::{Adam, Batch, Loss, Net, Shape};
+use super::net::{Adam, Batch, Loss, Net, PolicyTarget, Shape};
 use super::puct::{search_batch, PuctConfig, Tree};
 use crate::agents::Agent;
 use crate::game::Game;
@@ -151,12 +151,12 @@ struct Replay {
 }
 
 /// One training position: observation, policy target, value target.
-type Example = (Vec<f32>, Vec<f32>, Vec<f32>);
+type Example = (Vec<f32>, PolicyTarget, Vec<f32>);
 
 /// One self-play position waiting for its game's result.
 struct Pending {
     observation: Vec<f32>,
-    policy: Vec<f32>,
+    policy: PolicyTarget,
     seat: usize,
 }
 
@@ -170,6 +170,8 @@ struct CheckpointHeader {
     adam_steps: u64,
     replay_len: usize,
     replay_next: usize,
+    /// The policy targets' entries (legal moves) in all.
+    policy_entries: usize,
     has_previous: bool,
 }
 
@@ -340,7 +342,7 @@ impl<G: Game> Trainer<G> {
                 state.observe(seat, &mut observation);
                 histories[i].push(Pending {
                     observation,
-                    policy: tree.policy(shape.actions),
+                    policy: tree.policy(),
                     seat,
                 });
                 let temperature = match histories[i].len() <= config.temperature_plies {
@@ -447,8 +449,18 @@ impl<G: Game> Trainer<G> {
     }
 
     /// Writes everything needed to resume exactly: settings, network,
-    /// optimiser moments, replay buffer, the evaluation opponent.
+    /// optimiser moments, replay buffer, the evaluation opponent. The
+    /// policy targets' lengths and action numbers are integers, kept bit
+    /// for bit in the file's float sections.
     pub fn save_checkpoint(&self, path: &Path) -> Result<(), ModelError> {
+        let policies = &self.replay.data.policies;
+        let lengths: Vec<f32> = policies
+            .iter()
+            .map(|p| f32::from_bits(p.len() as u32))
+            .collect();
+        let entries = policies.iter().flatten();
+        let actions: Vec<f32> = entries.clone().map(|&(a, _)| f32::from_bits(a)).collect();
+        let shares: Vec<f32> = entries.map(|&(_, share)| share).collect();
         let header = CheckpointHeader {
             config: self.config.clone(),
             model: self.header.clone(),
@@ -457,6 +469,7 @@ impl<G: Game> Trainer<G> {
             adam_steps: self.adam.steps,
             replay_len: self.replay.len,
             replay_next: self.replay.next,
+            policy_entries: shares.len(),
             has_previous: self.previous.is_some(),
         };
         let previous = self.previous.as_ref().map_or(&[][..], |n| n.parameters());
@@ -470,7 +483,9 @@ impl<G: Game> Trainer<G> {
                 &self.adam.v,
                 previous,
                 &self.replay.data.observations,
-                &self.replay.data.policies,
+                &lengths,
+                &actions,
+                &shares,
                 &self.replay.data.values,
             ],
         )
@@ -494,16 +509,22 @@ impl<G: Game> Trainer<G> {
         };
         let n = shape.parameter_count();
         let len = header.replay_len;
+        let entries = header.policy_entries;
         let sizes = [
             n,
             n,
             n,
             if header.has_previous { n } else { 0 },
-            len * shape.inputs,
-            len * shape.actions,
-            len * shape.players,
+            len.saturating_mul(shape.inputs),
+            len,
+            entries,
+            entries,
+            len.saturating_mul(shape.players),
         ];
-        if floats.len() != sizes.iter().sum::<usize>() || header.replay_next > len.max(1) {
+        let total = sizes
+            .iter()
+            .try_fold(0usize, |sum, &size| sum.checked_add(size));
+        if total != Some(floats.len()) || header.replay_next > len.max(1) {
             return Err(corrupt("its sections do not fit its header"));
         }
         let mut rest = &floats[..];
@@ -524,11 +545,17 @@ impl<G: Game> Trainer<G> {
         let previous = header
             .has_previous
             .then(|| Net::from_parameters(shape, previous).expect("sized"));
+        let observations = take(sizes[4]);
+        let lengths = take(len);
+        let actions = take(entries);
+        let shares = take(entries);
+        let policies = split_policies(&lengths, &actions, &shares, shape.actions)
+            .ok_or_else(|| corrupt("its policy targets do not fit its game"))?;
         let replay = Replay {
             data: Batch {
-                observations: take(sizes[4]),
-                policies: take(sizes[5]),
-                values: take(sizes[6]),
+                observations,
+                policies,
+                values: take(sizes[8]),
             },
             next: header.replay_next,
             len,
@@ -553,12 +580,42 @@ impl<G: Game> Trainer<G> {
     }
 }
 
+/// The policy targets from a checkpoint's sections: each row's length,
+/// then all rows' action numbers (both integers kept as float bits) and
+/// shares; `None` unless they fit together and every action is below
+/// `action_count`.
+fn split_policies(
+    lengths: &[f32],
+    actions: &[f32],
+    shares: &[f32],
+    action_count: usize,
+) -> Option<Vec<PolicyTarget>> {
+    let mut entries = actions
+        .iter()
+        .map(|a| a.to_bits())
+        .zip(shares.iter().copied());
+    let policies: Vec<PolicyTarget> = lengths
+        .iter()
+        .map(|len| entries.by_ref().take(len.to_bits() as usize).collect())
+        .collect();
+    let fits = entries.next().is_none()
+        && policies
+            .iter()
+            .zip(lengths)
+            .all(|(p, len)| p.len() == len.to_bits() as usize)
+        && policies
+            .iter()
+            .flatten()
+            .all(|&(a, share)| (a as usize) < action_count && share.is_finite());
+    fits.then_some(policies)
+}
+
 impl Replay {
     fn push(&mut self, (obs, policy, value): Example, capacity: usize) {
         let capacity = capacity.max(1);
         if self.len < capacity {
             self.data.observations.extend(obs);
-            self.data.policies.extend(policy);
+            self.data.policies.push(policy);
             self.data.values.extend(value);
             self.len += 1;
             return;
@@ -569,7 +626,7 @@ impl Replay {
             data[at * size..(at + 1) * size].copy_from_slice(&row);
         };
         put(&mut self.data.observations, obs);
-        put(&mut self.data.policies, policy);
+        self.data.policies[at] = policy;
         put(&mut self.data.values, value);
         self.next = (self.next + 1) % capacity;
     }
@@ -583,7 +640,10 @@ impl Replay {
         };
         Batch {
             observations: rows(&self.data.observations, shape.inputs),
-            policies: rows(&self.data.policies, shape.actions),
+            policies: picks
+                .iter()
+                .map(|&i| self.data.policies[i].clone())
+                .collect(),
             values: rows(&self.data.values, shape.players),
         }
     }
