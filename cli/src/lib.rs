@@ -61,8 +61,8 @@ enum Command {
         threads: usize,
         /// How those threads share the MCTS search: `root` (a tree each)
         /// or `tree` (one shared tree with virtual loss).
-        #[arg(long, default_value = "root", value_parser = ["root", "tree"])]
-        parallel: String,
+        #[arg(long, default_value = "root", value_parser = str::parse::<tabula::mcts::Parallel>)]
+        parallel: tabula::mcts::Parallel,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -129,10 +129,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
             if all { &[] } else { &games },
             seconds,
             threads,
-            match parallel.as_str() {
-                "tree" => tabula::mcts::Parallel::Tree,
-                _ => tabula::mcts::Parallel::Root,
-            },
+            parallel,
             json,
         ),
         Some(Command::Perft {

@@ -81,15 +81,15 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
     }
     let playout_time = started.elapsed().as_secs_f64();
 
+    let mut mcts = Mcts::<G>::new(MctsConfig {
+        time: Some(config.duration),
+        seed: config.seed,
+        max_plies: config.max_plies,
+        threads: config.threads,
+        parallel: config.parallel,
+        ..MctsConfig::default()
+    });
     let (iterations, nodes, search_time) = if start.outcome().is_none() {
-        let mut mcts = Mcts::<G>::new(MctsConfig {
-            time: Some(config.duration),
-            seed: config.seed,
-            max_plies: config.max_plies,
-            threads: config.threads,
-            parallel: config.parallel,
-            ..MctsConfig::default()
-        });
         let report = mcts.search(start);
         (
             report.iterations,
@@ -124,9 +124,6 @@ pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport 
         mcts_nodes: nodes,
         alphabeta_nodes_per_sec: ab_nodes as f64 / ab_time,
         alphabeta_depth: ab_depth,
-        bytes_per_node: match config.parallel {
-            Parallel::Tree if config.threads > 1 => Mcts::<G>::shared_node_size(),
-            _ => Mcts::<G>::node_size(),
-        },
+        bytes_per_node: mcts.bytes_per_node(),
     }
 }

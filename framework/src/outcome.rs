@@ -40,6 +40,17 @@ impl Outcome {
         Outcome { winners }
     }
 
+    /// The winners as a bit set, bit `s` for seat `s`. Never 0, so a
+    /// search node keeps "not proven" as 0 in one byte, atomic or not.
+    pub(crate) fn bits(&self) -> u8 {
+        self.winners
+    }
+
+    /// The outcome that [`bits`](Self::bits) gave; `None` for 0.
+    pub(crate) fn from_bits(bits: u8) -> Option<Self> {
+        (bits != 0).then_some(Outcome { winners: bits })
+    }
+
     /// Every one of `players` seats shares the result.
     pub fn draw(players: usize) -> Self {
         Self::shared(0..players)

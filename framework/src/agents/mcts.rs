@@ -182,10 +182,8 @@ impl MctsConfig {
             solver: params.flag("solver"),
             reuse: params.flag("reuse"),
             threads: params.int("threads") as usize,
-            parallel: match params.text("parallel") {
-                "tree" => Parallel::Tree,
-                _ => Parallel::Root,
-            },
+            // A choice the spec layer checked: root or tree.
+            parallel: params.text("parallel").parse().unwrap_or(Parallel::Root),
             selection: match params.text("selection") {
                 "uct" => Selection::Uct,
                 rave => Selection::Rave {

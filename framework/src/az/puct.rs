@@ -367,7 +367,6 @@ pub fn search_batch<G: Game>(
 ) {
     let inputs = net.shape().inputs;
     let mut observations = Vec::new();
-    let mut actions: Vec<Vec<u32>> = Vec::new();
     let mut waiting = Vec::with_capacity(trees.len());
     let targets: Vec<u32> = trees
         .iter()
@@ -375,7 +374,6 @@ pub fn search_batch<G: Game>(
         .collect();
     loop {
         observations.clear();
-        actions.clear();
         waiting.clear();
         for (i, tree) in trees.iter_mut().enumerate() {
             // Terminal leaves need no network: keep selecting until a leaf
@@ -385,7 +383,6 @@ pub fn search_batch<G: Game>(
                     let start = observations.len();
                     observations.resize(start + inputs, 0.0);
                     leaf.observe(leaf.to_move(), &mut observations[start..]);
-                    actions.push(tree.leaf_actions().to_vec());
                     waiting.push(i);
                     break;
                 }
@@ -394,12 +391,12 @@ pub fn search_batch<G: Game>(
         if waiting.is_empty() {
             return;
         }
-        let listed: Vec<&[u32]> = actions.iter().map(Vec::as_slice).collect();
+        let listed: Vec<&[u32]> = waiting.iter().map(|&i| trees[i].leaf_actions()).collect();
         let output = net.forward(&observations, &listed);
         let players = net.shape().players;
         let mut at = 0;
         for (row, &i) in waiting.iter().enumerate() {
-            let legal = actions[row].len();
+            let legal = trees[i].leaf_actions().len();
             at += legal;
             trees[i].expand(
                 &output.logits[at - legal..at],

@@ -57,6 +57,20 @@ pub enum Parallel {
     Tree,
 }
 
+impl std::str::FromStr for Parallel {
+    type Err = String;
+
+    /// `root` or `tree`, as the `parallel` parameter and `tabula bench
+    /// --parallel` spell them.
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "root" => Ok(Parallel::Root),
+            "tree" => Ok(Parallel::Tree),
+            _ => Err("expected root or tree".to_string()),
+        }
+    }
+}
+
 /// Budget and knobs of one MCTS player.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MctsConfig {

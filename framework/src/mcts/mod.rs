@@ -116,6 +116,28 @@ fn prior_score<G: Game>(next: &G, mover: Seat) -> (Option<Outcome>, f32) {
     }
 }
 
+/// The MCTS-solver's rule, after a child of a node has been proven
+/// `child`: the node is proven too when `chooser`, the seat choosing among
+/// its children, wins there outright, or when all its children are proven
+/// (`children`: each one's proof), as the best of them for `chooser`.
+fn parent_proof(
+    child: Outcome,
+    chooser: Seat,
+    children: impl Iterator<Item = Option<Outcome>>,
+) -> Option<Outcome> {
+    if child.score(chooser) >= 1.0 {
+        return Some(child);
+    }
+    let mut best: Option<Outcome> = None;
+    for outcome in children {
+        let outcome = outcome?;
+        if best.is_none_or(|b| outcome.score(chooser) > b.score(chooser)) {
+            best = Some(outcome);
+        }
+    }
+    best
+}
+
 /// The MCTS player for one game type.
 ///
 /// With `threads > 1` it uses root parallelism by default: each thread
@@ -170,15 +192,19 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Bytes one tree node takes for this game (root parallelism and one
-    /// thread; see [`shared_node_size`](Self::shared_node_size)).
+    /// thread; see [`bytes_per_node`](Self::bytes_per_node)).
     pub fn node_size() -> usize {
         std::mem::size_of::<tree::Node<G::Move>>()
     }
 
-    /// Bytes one node of the shared tree takes (tree parallelism): its
-    /// statistics are atomic and it holds its expansion state.
-    pub fn shared_node_size() -> usize {
-        SharedSearch::<G>::node_size()
+    /// Bytes one node of this player's trees takes: [`node_size`](Self::node_size),
+    /// or more for the shared tree, whose statistics are atomic and which
+    /// holds its expansion state.
+    pub fn bytes_per_node(&self) -> usize {
+        match self.search {
+            Search::Root(_) => Self::node_size(),
+            Search::Tree(_) => SharedSearch::<G>::node_size(),
+        }
     }
 
     /// Nodes in the current trees (after a reuse, before the next search).

@@ -25,7 +25,10 @@ use std::time::{Duration, Instant};
 
 use super::arena::Arena;
 use super::worker::Budget;
-use super::{prior_score, root_value, shuffle, thread_seed, ChildStats, MctsConfig, SearchReport};
+use super::{
+    parent_proof, prior_score, root_value, shuffle, thread_seed, ChildStats, MctsConfig,
+    SearchReport,
+};
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Scores};
 use crate::playout::random_playout;
@@ -76,13 +79,11 @@ impl<M: Copy> Node<M> {
     }
 
     fn proven(&self) -> Option<Outcome> {
-        let bits = self.proven.load(Ordering::Relaxed);
-        (bits != 0).then(|| Outcome::shared((0..8).filter(|s| bits & (1 << s) != 0)))
+        Outcome::from_bits(self.proven.load(Ordering::Relaxed))
     }
 
     fn set_proven(&self, outcome: Outcome) {
-        let bits = outcome.winners().fold(0, |set, seat| set | 1 << seat);
-        self.proven.store(bits, Ordering::Relaxed);
+        self.proven.store(outcome.bits(), Ordering::Relaxed);
     }
 
     fn expanded(&self) -> bool {
@@ -432,28 +433,12 @@ impl<G: Game> SharedSearch<G> {
             let Some(child_outcome) = child.proven() else {
                 return;
             };
-            let chooser = child.mover as Seat;
-            let proof = if child_outcome.score(chooser) >= 1.0 {
-                Some(child_outcome)
-            } else {
-                self.all_children_proven(parent, chooser)
-            };
-            match proof {
+            let siblings = parent.children().map(|id| self.arena.node(id).proven());
+            match parent_proof(child_outcome, child.mover as Seat, siblings) {
                 Some(outcome) => parent.set_proven(outcome),
                 None => return,
             }
         }
-    }
-
-    fn all_children_proven(&self, parent: &Node<G::Move>, chooser: Seat) -> Option<Outcome> {
-        let mut best: Option<Outcome> = None;
-        for id in parent.children() {
-            let outcome = self.arena.node(id).proven()?;
-            if best.is_none_or(|b| outcome.score(chooser) > b.score(chooser)) {
-                best = Some(outcome);
-            }
-        }
-        best
     }
 
     /// Follows a move made in the game down the tree, keeping its subtree

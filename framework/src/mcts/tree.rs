@@ -43,11 +43,11 @@ impl<M: Copy> Node<M> {
     }
 
     pub fn proven(&self) -> Option<Outcome> {
-        (self.proven != 0).then(|| Outcome::shared((0..8).filter(|s| self.proven & (1 << s) != 0)))
+        Outcome::from_bits(self.proven)
     }
 
     pub fn set_proven(&mut self, outcome: Outcome) {
-        self.proven = outcome.winners().fold(0, |set, seat| set | 1 << seat);
+        self.proven = outcome.bits();
     }
 
     /// The mean score for the mover, or the proven score.

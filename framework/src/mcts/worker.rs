@@ -11,9 +11,9 @@ use super::config::{Playout, Selection};
 use super::mast::Mast;
 use super::rave::Rave;
 use super::tree::{Node, NodeId, Tree};
-use super::{prior_score, root_value, shuffle, ChildStats, MctsConfig, SearchReport};
+use super::{parent_proof, prior_score, root_value, shuffle, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
-use crate::outcome::{even_scores, Outcome, Scores};
+use crate::outcome::{even_scores, Scores};
 use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
 use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
@@ -371,28 +371,13 @@ impl<G: Game> Worker<G> {
             let Some(child_outcome) = self.tree.nodes[child].proven() else {
                 return;
             };
-            let chooser = self.tree.nodes[child].mover as Seat;
-            let proof = if child_outcome.score(chooser) >= 1.0 {
-                Some(child_outcome)
-            } else {
-                self.all_children_proven(parent, chooser)
-            };
-            match proof {
+            let nodes = &self.tree.nodes;
+            let siblings = nodes[parent].children().map(|id| nodes[id].proven());
+            match parent_proof(child_outcome, nodes[child].mover as Seat, siblings) {
                 Some(outcome) => self.tree.nodes[parent].set_proven(outcome),
                 None => return,
             }
         }
-    }
-
-    fn all_children_proven(&self, parent: usize, chooser: Seat) -> Option<Outcome> {
-        let mut best: Option<Outcome> = None;
-        for id in self.tree.nodes[parent].children() {
-            let outcome = self.tree.nodes[id].proven()?;
-            if best.is_none_or(|b| outcome.score(chooser) > b.score(chooser)) {
-                best = Some(outcome);
-            }
-        }
-        best
     }
 
     fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
