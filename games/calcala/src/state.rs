@@ -1,6 +1,6 @@
 //! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
 
-use rand::Rng as _;
+use tabula::rng::below;
 use tabula::{Outcome, Rng, Seat};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
@@ -184,7 +184,7 @@ impl Calcala {
             return None;
         }
         for _ in 0..8 {
-            let pair = rng.random_range(0..PITS as u32 * 8) as usize;
+            let pair = below(rng, PITS as u32 * 8) as usize;
             let pit = pair >> 3;
             if self.board[pit] != 0 && FIRST_STEP[pit] & 1 << (pair & 7) != 0 {
                 return Some(Move {
@@ -194,7 +194,7 @@ impl Calcala {
             }
         }
         self.list_moves(buffer);
-        Some(buffer[rng.random_range(0..buffer.len())])
+        Some(buffer[below(rng, buffer.len() as u32) as usize])
     }
 }
 

@@ -1,7 +1,7 @@
 //! Listing moves, counting them, and the fast uniform random move used by
 //! playouts.
 
-use rand::Rng as _;
+use tabula::rng::below;
 use tabula::Rng;
 
 use crate::geometry::{Cell, BOARD, FAMILIES};
@@ -103,7 +103,7 @@ impl Differo {
         }
         let landing = self.landing(seat);
         for _ in 0..RANDOM_TRIES {
-            let pick = rng.random_range(0..count * 2 * FAMILIES);
+            let pick = below(rng, (count * 2 * FAMILIES) as u32) as usize;
             let from = nth_cell(own, pick / (2 * FAMILIES));
             if let Some(to) = self.target(seat, from, pick % (2 * FAMILIES), landing) {
                 return Some(Move { from, to });
@@ -111,7 +111,7 @@ impl Differo {
         }
         buffer.clear();
         self.generate(buffer);
-        (!buffer.is_empty()).then(|| buffer[rng.random_range(0..buffer.len())])
+        (!buffer.is_empty()).then(|| buffer[below(rng, buffer.len() as u32) as usize])
     }
 
     /// Whether the side to move can reach its goal with one move: only the

@@ -7,7 +7,7 @@
 //! drawn again, which keeps the choice uniform over the legal moves; after
 //! [`MAX_REJECTIONS`] rejections the legal moves are listed instead.
 
-use rand::Rng as _;
+use tabula::rng::below;
 use tabula::Rng;
 
 use crate::bits::Bits;
@@ -112,7 +112,7 @@ impl GridDiffusion {
         }
         let empty = self.empty();
         if self.stage() == 1 {
-            let k = rng.random_range(0..empty.count());
+            let k = below(rng, empty.count());
             return Some(Move::Drop(Cell::at(empty.select(k))));
         }
         let me = self.to_move;
@@ -132,7 +132,7 @@ impl GridDiffusion {
         let swaps: u32 = attacker_counts.iter().sum();
         let total = relocations + attacks + swaps + u32::from(self.passes < 2);
         for _ in 0..MAX_REJECTIONS.min(total as usize) {
-            let mut r = rng.random_range(0..total);
+            let mut r = below(rng, total);
             let (mv, hash) = if r < relocations {
                 let (from, to) = (live.select(r / n_empty), empty.select(r % n_empty));
                 (
@@ -171,7 +171,7 @@ impl GridDiffusion {
             }
         }
         self.list_moves(buffer);
-        (!buffer.is_empty()).then(|| buffer[rng.random_range(0..buffer.len())])
+        (!buffer.is_empty()).then(|| buffer[below(rng, buffer.len() as u32) as usize])
     }
 }
 
