@@ -53,6 +53,7 @@ mod mast;
 mod rave;
 mod shared;
 mod tree;
+mod view;
 mod worker;
 
 use std::collections::HashMap;

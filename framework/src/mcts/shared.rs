@@ -21,19 +21,19 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::arena::Arena;
+use super::view::TreeView;
 use super::worker::Budget;
 use super::{
-    parent_proof, prior_score, root_value, shuffle, thread_seed, ChildStats, MctsConfig,
-    SearchReport,
+    parent_proof, prior_score, shuffle, thread_seed, ChildStats, MctsConfig, SearchReport,
 };
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Scores};
 use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
-use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
+use crate::search::{Control, PROGRESS_INTERVAL};
 
 /// Iterations between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 16;
@@ -225,7 +225,7 @@ impl<G: Game> SharedSearch<G> {
         if count == 1 {
             // The only move: no search, as with one tree.
             self.expand_with(0, &[first_move], root.to_move(), |_| (0, 0.0));
-            return self.report(root, 0, started.elapsed());
+            return self.report(root.to_move(), 0, started.elapsed());
         }
         // One iteration before the threads start, so that the root has
         // children whatever the budget.
@@ -253,7 +253,7 @@ impl<G: Game> SharedSearch<G> {
                 .sum()
         });
         self.locals = locals;
-        self.report(root, iterations + 1, started.elapsed())
+        self.report(root.to_move(), iterations + 1, started.elapsed())
     }
 
     /// One thread's loop; returns its iterations.
@@ -280,7 +280,7 @@ impl<G: Game> SharedSearch<G> {
                 {
                     last_report = now;
                     shared.control.report(&self.progress(
-                        shared.root,
+                        shared.root.to_move(),
                         now - budget.started,
                         budget.done,
                     ));
@@ -493,83 +493,6 @@ impl<G: Game> SharedSearch<G> {
         }
     }
 
-    /// The child of `parent` that `chooser` would play, by the rule that
-    /// picks the move at the root.
-    fn best_child(&self, parent: usize, chooser: Seat) -> Option<usize> {
-        let prior = self.config.prior;
-        let node = self.arena.node(parent);
-        if !node.expanded() {
-            return None;
-        }
-        node.children().min_by(|&a, &b| {
-            let (a, b) = (self.arena.node(a), self.arena.node(b));
-            a.stats(prior).better(&b.stats(prior), chooser)
-        })
-    }
-
-    fn progress(&self, root: &G, elapsed: Duration, done: &AtomicU64) -> Progress<G::Move> {
-        let best = self
-            .best_child(0, root.to_move())
-            .map(|id| self.arena.node(id));
-        Progress {
-            elapsed,
-            iterations: done.load(Ordering::Relaxed),
-            best: best.map(|node| node.mv),
-            value: best.map(|node| node.stats(self.config.prior).value),
-            depth: None,
-        }
-    }
-
-    fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
-        let seat = root.to_move();
-        let prior = self.config.prior;
-        let mut children: Vec<ChildStats<G::Move>> = self
-            .arena
-            .node(0)
-            .children()
-            .map(|id| self.arena.node(id).stats(prior))
-            .collect();
-        sort_children(&mut children, seat);
-        SearchReport {
-            best: children[0].mv,
-            iterations,
-            nodes: self.arena.len(),
-            elapsed,
-            value: root_value(&children),
-            pv: self.principal_variation(),
-            proven: self.arena.node(0).proven(),
-            children,
-            depth: None,
-        }
-    }
-
-    /// The moves each side would play from the root down, while visited.
-    fn principal_variation(&self) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        let mut id = 0;
-        loop {
-            let node = self.arena.node(id);
-            if !node.expanded() {
-                break;
-            }
-            let chooser = self.arena.node(node.children().start).mover as Seat;
-            match self.best_child(id, chooser) {
-                Some(next) => {
-                    let child = self.arena.node(next);
-                    if child.visits.load(Ordering::Relaxed) <= self.config.prior
-                        && child.proven().is_none()
-                    {
-                        break;
-                    }
-                    pv.push(child.mv);
-                    id = next;
-                }
-                None => break,
-            }
-        }
-        pv
-    }
-
     /// Checks the tree's bookkeeping after a search in a two-player game
     /// whose seats alternate, without priors (tests): no node has fewer
     /// visits than its children together, and every score came back — a
@@ -611,5 +534,28 @@ impl<G: Game> SharedSearch<G> {
             }
         }
         Ok(())
+    }
+}
+
+impl<G: Game> TreeView<G::Move> for SharedSearch<G> {
+    fn node_count(&self) -> usize {
+        self.arena.len()
+    }
+
+    fn children(&self, id: usize) -> std::ops::Range<usize> {
+        let node = self.arena.node(id);
+        if node.expanded() {
+            node.children()
+        } else {
+            0..0
+        }
+    }
+
+    fn mover(&self, id: usize) -> Seat {
+        self.arena.node(id).mover as Seat
+    }
+
+    fn stats(&self, id: usize) -> ChildStats<G::Move> {
+        self.arena.node(id).stats(self.config.prior)
     }
 }

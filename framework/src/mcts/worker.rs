@@ -5,18 +5,19 @@
 //! few untaken branches per iteration.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::config::{Playout, Selection};
 use super::mast::Mast;
 use super::rave::Rave;
-use super::tree::{Node, NodeId, Tree};
-use super::{parent_proof, prior_score, root_value, shuffle, ChildStats, MctsConfig, SearchReport};
+use super::tree::{NodeId, Tree};
+use super::view::TreeView;
+use super::{parent_proof, prior_score, shuffle, ChildStats, MctsConfig, SearchReport};
 use crate::game::{Game, Seat};
 use crate::outcome::{even_scores, Scores};
 use crate::playout::random_playout;
 use crate::rng::{seeded, Rng};
-use crate::search::{sort_children, Control, Progress, PROGRESS_INTERVAL};
+use crate::search::{Control, PROGRESS_INTERVAL};
 
 /// Iterations between looks at the clock and the stop flag: a clock read
 /// costs far less than 1/16 of an iteration.
@@ -117,7 +118,7 @@ impl<G: Game> Worker<G> {
                     root.action(mv)
                 });
             self.tree_root = None;
-            return self.report(root, 0, started.elapsed());
+            return self.report(root.to_move(), 0, started.elapsed());
         }
         let reusable = self.config.reuse
             && self
@@ -156,23 +157,11 @@ impl<G: Game> Worker<G> {
                     && now - last_report >= PROGRESS_INTERVAL
                 {
                     last_report = now;
-                    control.report(&self.progress(root, now - started, budget.done));
+                    control.report(&self.progress(root.to_move(), now - started, budget.done));
                 }
             }
         }
-        self.report(root, iterations, started.elapsed())
-    }
-
-    /// The search so far, for a live display.
-    fn progress(&self, root: &G, elapsed: Duration, done: &AtomicU64) -> Progress<G::Move> {
-        let best = self.best_child(0, root.to_move());
-        Progress {
-            elapsed,
-            iterations: done.load(Ordering::Relaxed),
-            best: best.map(|id| self.tree.nodes[id].mv),
-            value: best.map(|id| self.tree.nodes[id].mean()),
-            depth: None,
-        }
+        self.report(root.to_move(), iterations, started.elapsed())
     }
 
     /// Follows a move made in the game (by anyone) down the tree, keeping
@@ -380,73 +369,37 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    fn report(&self, root: &G, iterations: u64, elapsed: Duration) -> SearchReport<G::Move> {
-        let nodes = &self.tree.nodes;
-        let seat = root.to_move();
-        let mut children: Vec<ChildStats<G::Move>> = nodes[0]
-            .children()
-            .map(|id| stats(&nodes[id], self.config.prior))
-            .collect();
-        sort_children(&mut children, seat);
-        let best = children[0].mv;
-        SearchReport {
-            best,
-            iterations,
-            nodes: nodes.len(),
-            elapsed,
-            value: root_value(&children),
-            pv: self.principal_variation(),
-            proven: nodes[0].proven(),
-            children,
-            depth: None,
-        }
-    }
-
     /// Nodes in the current tree (after a reuse, before the next search).
     pub fn tree_size(&self) -> usize {
         self.tree.len()
     }
-
-    /// The child of `parent` that `chooser` would play, by the rule that
-    /// picks the move at the root ([`ChildStats::better`]); `None` when
-    /// `parent` has no children.
-    fn best_child(&self, parent: usize, chooser: Seat) -> Option<usize> {
-        let nodes = &self.tree.nodes;
-        nodes[parent].children().min_by(|&a, &b| {
-            let prior = self.config.prior;
-            stats(&nodes[a], prior).better(&stats(&nodes[b], prior), chooser)
-        })
-    }
-
-    /// The moves each side would play from the root down, by the same rule
-    /// as the move chosen, while the tree has visited them.
-    fn principal_variation(&self) -> Vec<G::Move> {
-        let nodes = &self.tree.nodes;
-        let mut pv = Vec::new();
-        let mut node = 0;
-        while nodes[node].expanded {
-            let chooser = nodes[nodes[node].first_child as usize].mover as Seat;
-            match self.best_child(node, chooser) {
-                Some(next)
-                    if nodes[next].visits > self.config.prior || nodes[next].proven().is_some() =>
-                {
-                    pv.push(nodes[next].mv);
-                    node = next;
-                }
-                _ => break,
-            }
-        }
-        pv
-    }
 }
 
-/// A node's statistics as the root's children report them: real visits,
-/// without the `prior` virtual ones.
-fn stats<M: Copy>(node: &Node<M>, prior: u32) -> ChildStats<M> {
-    ChildStats {
-        mv: node.mv,
-        visits: node.visits.saturating_sub(prior),
-        value: node.mean(),
-        proven: node.proven(),
+impl<G: Game> TreeView<G::Move> for Worker<G> {
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn children(&self, id: usize) -> std::ops::Range<usize> {
+        let node = &self.tree.nodes[id];
+        if node.expanded {
+            node.children()
+        } else {
+            0..0
+        }
+    }
+
+    fn mover(&self, id: usize) -> Seat {
+        self.tree.nodes[id].mover as Seat
+    }
+
+    fn stats(&self, id: usize) -> ChildStats<G::Move> {
+        let node = &self.tree.nodes[id];
+        ChildStats {
+            mv: node.mv,
+            visits: node.visits.saturating_sub(self.config.prior),
+            value: node.mean(),
+            proven: node.proven(),
+        }
     }
 }
