@@ -60,6 +60,12 @@ impl AgentKind for AzKind {
             default: "0",
             help: "share of Dirichlet noise mixed into the root's priors (drawn from the seed)",
         },
+        ParamSpec {
+            name: "reuse",
+            kind: ParamKind::Bool,
+            default: "on",
+            help: "keep the subtree of the moves played between searches (not with noise)",
+        },
         crate::agents::SEED,
     ];
 
@@ -95,6 +101,10 @@ impl AgentKind for AzKind {
             },
             iterations: params.int_opt("iterations").map(|n| n as u64),
             time: params.duration("time"),
+            // Noise is mixed in when the root is expanded: a kept root
+            // already is, so with noise every search starts afresh.
+            reuse: params.flag("reuse") && params.float("noise") == 0.0,
+            tree: None,
             rng: seeded(seed),
             marker: std::marker::PhantomData,
         }))
@@ -145,6 +155,10 @@ struct AzAgent<G: Game> {
     config: PuctConfig,
     iterations: Option<u64>,
     time: Option<Duration>,
+    /// Whether the last search's tree is kept for the next one.
+    reuse: bool,
+    /// The last search's tree, moved down by the moves played since.
+    tree: Option<Tree<G>>,
     rng: Rng,
     marker: std::marker::PhantomData<fn() -> G>,
 }
@@ -169,7 +183,10 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             (None, None) => DEFAULT_SIMULATIONS,
         };
         let deadline = time.map(|t| started + t);
-        let mut tree = Tree::new(state.clone());
+        let mut tree = match self.tree.take() {
+            Some(kept) if kept.root().key() == state.key() => kept,
+            _ => Tree::new(state.clone()),
+        };
         let shape = self.net.shape();
         let mut observation = vec![0.0; shape.inputs];
         let mut last_report = started;
@@ -209,19 +226,31 @@ impl<G: Game> Agent<G> for AzAgent<G> {
         if pv.first() != Some(&best) {
             pv = vec![best];
         }
+        let report = SearchReport {
+            best,
+            iterations: done,
+            nodes: tree.len(),
+            elapsed: started.elapsed(),
+            value: tree.value(),
+            children,
+            pv,
+            proven: None,
+            depth: None,
+        };
+        if self.reuse {
+            self.tree = Some(tree);
+        }
         Ok(Decision {
             mv: best,
-            search: Some(SearchReport {
-                best,
-                iterations: done,
-                nodes: tree.len(),
-                elapsed: started.elapsed(),
-                value: tree.value(),
-                children,
-                pv,
-                proven: None,
-                depth: None,
-            }),
+            search: Some(report),
         })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.tree = self
+            .tree
+            .take()
+            .filter(|tree| tree.root().key() == before.key())
+            .and_then(|tree| tree.descend(mv));
     }
 }

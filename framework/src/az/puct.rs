@@ -129,6 +129,47 @@ impl<G: Game> Tree<G> {
         self.nodes.len() == 1
     }
 
+    /// The subtree after `mv` is played at the root, as a tree of its own
+    /// with every statistic kept, so the next search goes on from what this
+    /// one learnt about the position instead of starting over. `None` when
+    /// the search never reached `mv`, `mv` ends the game, or a leaf is
+    /// still waiting for the network.
+    pub fn descend(&self, mv: G::Move) -> Option<Self> {
+        if self.pending.is_some() {
+            return None;
+        }
+        let child = self.nodes[0]
+            .children()
+            .find(|&id| self.nodes[id].mv == mv)?;
+        let mut root = self.root.clone();
+        root.play(mv);
+        if root.outcome().is_some() {
+            return None;
+        }
+        // Breadth first, so each node's children stay side by side.
+        let mut old_ids = vec![child];
+        let mut nodes = vec![self.nodes[child].clone()];
+        let mut next = 0;
+        while next < nodes.len() {
+            let old = &self.nodes[old_ids[next]];
+            if old.expanded {
+                nodes[next].first_child = nodes.len() as u32;
+                old_ids.extend(old.children());
+                nodes.extend(old.children().map(|id| self.nodes[id].clone()));
+            }
+            next += 1;
+        }
+        Some(Tree {
+            root,
+            nodes,
+            path: Vec::new(),
+            pending: None,
+            moves: Vec::new(),
+            actions: Vec::new(),
+            players: self.players,
+        })
+    }
+
     /// Descends from the root by PUCT to a leaf. A leaf that ends the game
     /// is scored at once and `None` returned (the simulation is done);
     /// otherwise the leaf's position is returned, to be evaluated (with

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use rand::Rng as _;
 
 use super::*;
+use crate::game::Game as _;
 use crate::mcts::{Mcts, MctsConfig};
 use crate::rng::seeded;
 use crate::test_games::Nim;
@@ -170,6 +171,55 @@ fn puct_with_an_untrained_network_plays_like_uct() {
     // A lost position: every move is judged bad.
     let lost = puct(&nim(8), 3000);
     assert!(lost.value() < 0.4, "{}", lost.value());
+}
+
+#[test]
+fn descending_keeps_the_subtree_and_its_statistics() {
+    let tree = puct(&nim(11), 500);
+    let pv = tree.principal_variation();
+    let first = tree.children()[0].clone();
+    assert_eq!(pv[0], first.mv);
+    let sub = tree
+        .descend(first.mv)
+        .expect("the most visited move was expanded");
+    let mut after = nim(11);
+    after.play(first.mv);
+    assert_eq!(sub.root(), &after);
+    assert_eq!(sub.simulations(), first.visits, "the child's visits");
+    assert_eq!(sub.principal_variation(), pv[1..], "the rest of the line");
+    assert!(sub.len() > 1 && sub.len() < tree.len());
+    // Nothing to keep: a root never searched, a move that ends the game.
+    assert!(Tree::new(nim(11)).descend(3).is_none());
+    assert!(puct(&nim(3), 50).descend(3).is_none());
+}
+
+#[test]
+fn the_agent_keeps_its_tree_between_moves_unless_told_not_to() {
+    use crate::agents::AgentKind as _;
+    use crate::params::Params;
+    let searched = |reuse: &str| {
+        let args = [("iterations", "40"), ("reuse", reuse)].map(|(k, v)| (k.into(), v.into()));
+        let params = Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+        let mut agent = AzKind::build(&params, 1, &nim(13)).unwrap();
+        let mut state = nim(13);
+        let mut visits = Vec::new();
+        for _ in 0..3 {
+            let decision = agent.choose(&state, &Default::default()).unwrap();
+            let report = decision.search.unwrap();
+            visits.push(report.children.iter().map(|c| c.visits).sum::<u32>());
+            // Both sides' moves reach the agent, its own included.
+            for mv in [decision.mv, 1] {
+                let before = state.clone();
+                state.play(mv);
+                agent.observe(&before, mv);
+            }
+        }
+        visits
+    };
+    let kept = searched("on");
+    assert!(kept[0] < 40 && kept[1] > 40 && kept[2] > 40, "{kept:?}");
+    let fresh = searched("off");
+    assert!(fresh.iter().all(|&v| v < 40), "{fresh:?}");
 }
 
 #[test]
