@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tabula::az::{AnyTrainer, IterationReport, MatchScore, TrainConfig};
+use tabula::az::{AnyTrainer, IterationReport, MatchScore, PuctConfig, TrainConfig};
 use tabula::Registry;
 
 /// The `train` subcommand's options.
@@ -60,6 +60,11 @@ pub struct TrainArgs {
     /// self-play from drifting in games where pieces can go back and forth.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Share of the game's own evaluation in self-play's leaf values (as
+    /// the agent's `mix`): steadies self-play while the value head is
+    /// still learning. 0: the network alone.
+    #[arg(long, default_value_t = 0.0)]
+    mix: f32,
 }
 
 /// The CSV's columns.
@@ -100,6 +105,13 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             max_plies: args.max_plies,
             ..TrainConfig::new(&game.spec())
         };
+        let config = TrainConfig {
+            puct: PuctConfig {
+                mix: args.mix,
+                ..config.puct
+            },
+            ..config
+        };
         check(&config)?;
         fs::write(&csv, format!("{CSV_HEADER}\n"))
             .map_err(|e| format!("{}: {e}", csv.display()))?;
@@ -109,7 +121,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     let config = trainer.config().clone();
     println!(
         "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, \
-         adjudicated after {} plies, {} thread(s), seed {}{}",
+         adjudicated after {} plies{}, {} thread(s), seed {}{}",
         config.game,
         args.out.display(),
         config.hidden,
@@ -117,6 +129,10 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         config.simulations,
         config.games_per_iteration,
         config.max_plies,
+        match config.puct.mix {
+            0.0 => String::new(),
+            mix => format!(", evaluation mix {mix}"),
+        },
         config.threads,
         config.seed,
         if args.resume {
@@ -159,10 +175,13 @@ fn check(config: &TrainConfig) -> Result<(), String> {
         ("--threads", config.threads),
         ("--max-plies", config.max_plies),
     ];
-    match positive.iter().find(|(_, v)| *v == 0) {
-        Some((name, _)) => Err(format!("{name} must be at least 1")),
-        None => Ok(()),
+    if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
+        return Err(format!("{name} must be at least 1"));
     }
+    if !(0.0..=1.0).contains(&config.puct.mix) {
+        return Err("--mix must be between 0 and 1".into());
+    }
+    Ok(())
 }
 
 /// Writes the checkpoint and the latest model (and a numbered copy at an

@@ -38,12 +38,22 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
         "{}",
         zero.stderr
     );
-    let run = tabula(&args(&["--iterations", "2", "--max-plies", "30"]), "");
+    let mix = tabula(&args(&["--iterations", "2", "--mix", "1.5"]), "");
+    assert!(
+        !mix.ok && mix.stderr.contains("--mix must be between 0 and 1"),
+        "{}",
+        mix.stderr
+    );
+    let run = tabula(
+        &args(&["--iterations", "2", "--max-plies", "30", "--mix", "0.5"]),
+        "",
+    );
     assert!(run.ok, "{}", run.stderr);
     assert!(run.stdout.contains("iteration    2"), "{}", run.stdout);
     assert!(run.stdout.contains("vs mcts"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("adjudicated after 30 plies"),
+        run.stdout
+            .contains("adjudicated after 30 plies, evaluation mix 0.5"),
         "{}",
         run.stdout
     );
@@ -68,11 +78,12 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
         .parse::<f32>()
         .is_ok());
 
-    // The run keeps its cap: its checkpoint's header says so.
+    // The run keeps its cap and mix: its checkpoint's header says so.
     let checkpoint = std::fs::read(dir.join("checkpoint.az")).unwrap();
     let header = checkpoint.split(|&b| b == b'\n').nth(1).unwrap();
     let header = String::from_utf8_lossy(header);
     assert!(header.contains(r#""max_plies":30"#), "{header}");
+    assert!(header.contains(r#""mix":0.5"#), "{header}");
 
     // The folder holds a run: refused without --resume, continued with it.
     let again = tabula(&args(&["--iterations", "3"]), "");
@@ -84,7 +95,9 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     let resumed = tabula(&args(&["--iterations", "3", "--resume"]), "");
     assert!(resumed.ok, "{}", resumed.stderr);
     assert!(
-        resumed.stdout.contains("resumed at iteration 2"),
+        resumed
+            .stdout
+            .contains("evaluation mix 0.5, 1 thread(s), seed 1, resumed at iteration 2"),
         "{}",
         resumed.stdout
     );

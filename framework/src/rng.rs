@@ -1,5 +1,5 @@
 //! The one random-number generator every seeded choice flows from, and the
-//! two cheap draws the playout loops use.
+//! cheap draws the playout loops use.
 
 use rand::{RngCore as _, SeedableRng};
 
@@ -25,6 +25,13 @@ pub fn below(rng: &mut Rng, n: u32) -> u32 {
     ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u32
 }
 
+/// A uniformly random item of `items` by one [`below`] draw; `None`
+/// (and no draw) when it is empty. The games' random playout moves.
+#[inline(always)]
+pub fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[below(rng, items.len() as u32) as usize])
+}
+
 /// A uniformly random set bit of the non-empty `mask` (its position), from
 /// one draw and no branch: [`below`] its popcount, then
 /// [`nth_set_bit`](crate::bits::nth_set_bit).
@@ -38,7 +45,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn below_and_random_bit_cover_their_range_evenly() {
+    fn below_pick_and_random_bit_cover_their_range_evenly() {
         let mut rng = seeded(9);
         let mut counts = [0u32; 7];
         for _ in 0..70_000 {
@@ -53,6 +60,15 @@ mod tests {
         for _ in 0..50_000 {
             seen[random_bit(&mut rng, mask) as usize] += 1;
         }
+        assert_eq!(pick(&mut rng, &[] as &[u8]), None);
+        let mut picked = [0u32; 3];
+        for _ in 0..30_000 {
+            picked[pick(&mut rng, &[0usize, 1, 2]).unwrap()] += 1;
+        }
+        assert!(
+            picked.iter().all(|&c| (9_400..10_600).contains(&c)),
+            "{picked:?}"
+        );
         for (bit, &count) in seen.iter().enumerate() {
             match mask >> bit & 1 {
                 1 => assert!((9_400..10_600).contains(&count), "bit {bit}: {count}"),

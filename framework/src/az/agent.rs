@@ -61,6 +61,19 @@ impl AgentKind for AzKind {
             help: "share of Dirichlet noise mixed into the root's priors (drawn from the seed)",
         },
         ParamSpec {
+            name: "mix",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "0",
+            help: "share of the game's own evaluation in a leaf's value (0: the network alone)",
+        },
+        ParamSpec {
+            name: "solver",
+            kind: ParamKind::Bool,
+            default: "on",
+            help:
+                "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
+        },
+        ParamSpec {
             name: "reuse",
             kind: ParamKind::Bool,
             default: "on",
@@ -97,6 +110,8 @@ impl AgentKind for AzKind {
             config: PuctConfig {
                 c: params.float("c") as f32,
                 noise: params.float("noise") as f32,
+                mix: params.float("mix") as f32,
+                solver: params.flag("solver"),
                 ..PuctConfig::default()
             },
             iterations: params.int_opt("iterations").map(|n| n as u64),
@@ -205,7 +220,7 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             }
             done += 1;
             let now = Instant::now();
-            if deadline.is_some_and(|d| now >= d) || control.stopped() {
+            if deadline.is_some_and(|d| now >= d) || control.stopped() || tree.proven().is_some() {
                 break;
             }
             if control.progress.is_some() && now - last_report >= PROGRESS_INTERVAL {
@@ -234,7 +249,7 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             value: tree.value(),
             children,
             pv,
-            proven: None,
+            proven: tree.proven(),
             depth: None,
         };
         if self.reuse {

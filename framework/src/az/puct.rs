@@ -12,6 +12,7 @@ use rand_distr::{Distribution as _, Gamma};
 
 use super::net::{softmax, Net, PolicyTarget};
 use crate::game::Game;
+use crate::mcts::parent_proof;
 use crate::outcome::{Outcome, Scores, MAX_PLAYERS};
 use crate::rng::Rng;
 use crate::search::{sort_children, ChildStats};
@@ -25,6 +26,20 @@ pub struct PuctConfig {
     pub noise: f32,
     /// The Dirichlet concentration of that noise.
     pub alpha: f32,
+    /// The share of the game's own evaluation ([`Game::evaluate`]) in a
+    /// leaf's value, the rest the network's — AlphaGo's mixing of its value
+    /// network with rollouts (0 = the network alone). Lets a game's
+    /// hand-written knowledge steady a value head that learnt little.
+    #[serde(default)]
+    pub mix: f32,
+    /// Proves results in the tree, as the MCTS-solver does: a position
+    /// where the seat to move has a winning move, or whose moves are all
+    /// proven, takes their result, and the search stops descending there.
+    /// It sees forced wins and losses the network's values blur. Off by
+    /// default so self-play (and so every trained network) is as before;
+    /// the `az` agent turns it on.
+    #[serde(default)]
+    pub solver: bool,
 }
 
 impl Default for PuctConfig {
@@ -33,6 +48,8 @@ impl Default for PuctConfig {
             c: 1.5,
             noise: 0.0,
             alpha: 0.3,
+            mix: 0.0,
+            solver: false,
         }
     }
 }
@@ -48,7 +65,8 @@ struct Node<M> {
     first_child: u32,
     child_count: u32,
     expanded: bool,
-    /// The game's result when this node ends it.
+    /// The game's result when this node ends it or, with the solver, the
+    /// result proven for its position.
     terminal: Option<Outcome>,
 }
 
@@ -193,6 +211,9 @@ impl<G: Game> Tree<G> {
         if let Some(outcome) = state.outcome() {
             self.nodes[node].terminal = Some(outcome);
             self.backup(&outcome.scores());
+            if config.solver {
+                self.propagate_proofs();
+            }
             return None;
         }
         state.legal_moves(&mut self.moves);
@@ -250,6 +271,13 @@ impl<G: Game> Tree<G> {
         for (k, &v) in values.iter().enumerate().take(self.players) {
             scores[(seat + k) % self.players] = v;
         }
+        if config.mix > 0.0 {
+            if let Some(evaluation) = state.evaluate() {
+                for (score, e) in scores.iter_mut().zip(evaluation) {
+                    *score += config.mix * (e - *score);
+                }
+            }
+        }
         self.backup(&scores);
     }
 
@@ -267,6 +295,29 @@ impl<G: Game> Tree<G> {
             }
         }
         best.1
+    }
+
+    /// The MCTS-solver's walk up the path from a newly proven leaf: each
+    /// parent is proven in turn while [`parent_proof`] says so.
+    fn propagate_proofs(&mut self) {
+        for i in (1..self.path.len()).rev() {
+            let (child, parent) = (self.path[i], self.path[i - 1]);
+            let Some(outcome) = self.nodes[child].terminal else {
+                return;
+            };
+            let nodes = &self.nodes;
+            let siblings = nodes[parent].children().map(|id| nodes[id].terminal);
+            match parent_proof(outcome, nodes[child].mover as usize, siblings) {
+                Some(proof) => self.nodes[parent].terminal = Some(proof),
+                None => return,
+            }
+        }
+    }
+
+    /// The root position's result, when the game is decided there (only
+    /// the solver proves one).
+    pub fn proven(&self) -> Option<Outcome> {
+        self.nodes[0].terminal
     }
 
     fn backup(&mut self, scores: &Scores) {

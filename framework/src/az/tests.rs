@@ -134,17 +134,53 @@ fn nim(left: u8) -> Nim {
 
 /// PUCT with the untrained network and `simulations` simulations.
 fn puct(state: &Nim, simulations: u32) -> Tree<Nim> {
+    puct_with(state, simulations, &PuctConfig::default())
+}
+
+fn puct_with(state: &Nim, simulations: u32, config: &PuctConfig) -> Tree<Nim> {
     let shape = header_for(state, "nim", 1, 0).shape;
     let mut trees = [Tree::new(state.clone())];
     puct::search_batch(
         &mut trees,
         &Net::untrained(shape),
-        &PuctConfig::default(),
+        config,
         simulations,
         &mut [seeded(0)],
     );
     let [tree] = trees;
     tree
+}
+
+#[test]
+fn the_solver_proves_won_and_lost_positions() {
+    let solver = PuctConfig {
+        solver: true,
+        ..PuctConfig::default()
+    };
+    for left in [1, 2, 3, 5, 6, 7, 9] {
+        let tree = puct_with(&nim(left), 300, &solver);
+        let proof = tree.proven().expect("a short won game is proven");
+        assert!(
+            proof.is_winner(0),
+            "{left} stones: won for the seat to move"
+        );
+        let best = &tree.children()[0];
+        assert_eq!(best.mv, left % 4, "{left} stones: the winning move first");
+        assert_eq!(best.proven, Some(proof));
+        assert!(
+            puct(&nim(left), 300).proven().is_none(),
+            "no solver, no proof"
+        );
+    }
+    for left in [4, 8] {
+        let tree = puct_with(&nim(left), 300, &solver);
+        let proof = tree.proven().expect("a short lost game is proven");
+        assert!(
+            proof.is_winner(1),
+            "{left} stones: lost for the seat to move"
+        );
+        assert!(tree.children().iter().all(|c| c.proven == Some(proof)));
+    }
 }
 
 #[test]
@@ -220,6 +256,25 @@ fn the_agent_keeps_its_tree_between_moves_unless_told_not_to() {
     assert!(kept[0] < 40 && kept[1] > 40 && kept[2] > 40, "{kept:?}");
     let fresh = searched("off");
     assert!(fresh.iter().all(|&v| v < 40), "{fresh:?}");
+}
+
+#[test]
+fn the_agent_stops_searching_once_the_root_is_proven() {
+    use crate::agents::AgentKind as _;
+    use crate::params::Params;
+    let searched = |solver: &str| {
+        let args = [("iterations", "5000"), ("solver", solver)].map(|(k, v)| (k.into(), v.into()));
+        let params = Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+        let mut agent = AzKind::build(&params, 1, &nim(6)).unwrap();
+        let decision = agent.choose(&nim(6), &Default::default()).unwrap();
+        assert_eq!(decision.mv, 2, "take two, leave four");
+        decision.search.unwrap()
+    };
+    let proved = searched("on");
+    assert!(proved.iterations < 5000, "{}", proved.iterations);
+    assert!(proved.proven.is_some_and(|p| p.is_winner(0)));
+    let unproved = searched("off");
+    assert_eq!((unproved.iterations, unproved.proven), (5000, None));
 }
 
 #[test]

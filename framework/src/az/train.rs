@@ -253,13 +253,7 @@ impl<G: Game> Trainer<G> {
                 .previous
                 .take()
                 .unwrap_or_else(|| Net::untrained(self.header.shape));
-            vs_previous = Some(self.evaluate(|_| {
-                Box::new(NetPlayer {
-                    net: previous.clone(),
-                    simulations: self.config.eval_simulations,
-                    c: self.config.puct.c,
-                })
-            }));
+            vs_previous = Some(self.evaluate(|_| Box::new(self.player(previous.clone()))));
             vs_mcts = Some(self.evaluate(|seed| {
                 Box::new(Mcts::<G>::new(MctsConfig {
                     iterations: Some(self.config.eval_mcts_iterations),
@@ -395,6 +389,18 @@ impl<G: Game> Trainer<G> {
         total
     }
 
+    /// `net` as evaluation matches play it.
+    fn player(&self, net: Net) -> NetPlayer {
+        NetPlayer {
+            net,
+            simulations: self.config.eval_simulations,
+            config: PuctConfig {
+                noise: 0.0,
+                ..self.config.puct
+            },
+        }
+    }
+
     /// The current network's mean score against `opponent` (built from a
     /// seed) over `eval_games` games, seats rotating.
     fn evaluate(&self, opponent: impl Fn(u64) -> Box<dyn Agent<G>> + Sync) -> MatchScore {
@@ -416,11 +422,7 @@ impl<G: Game> Trainer<G> {
                                 let seat = g % players;
                                 let mut agents: Vec<Box<dyn Agent<G>>> = (0..players)
                                     .map(|s| match s == seat {
-                                        true => Box::new(NetPlayer {
-                                            net: self.net.clone(),
-                                            simulations: self.config.eval_simulations,
-                                            c: self.config.puct.c,
-                                        })
+                                        true => Box::new(self.player(self.net.clone()))
                                             as Box<dyn Agent<G>>,
                                         false => opponent(rng.random()),
                                     })
@@ -649,12 +651,12 @@ impl Replay {
     }
 }
 
-/// The network with a fixed number of simulations and no noise: the
-/// player evaluation matches judge.
+/// The network with a fixed number of simulations and self-play's
+/// search settings without the noise: the player evaluation matches judge.
 struct NetPlayer {
     net: Net,
     simulations: u32,
-    c: f32,
+    config: PuctConfig,
 }
 
 impl<G: Game> Agent<G> for NetPlayer {
@@ -663,14 +665,15 @@ impl<G: Game> Agent<G> for NetPlayer {
         state: &G,
         _: &Control<'_, G::Move>,
     ) -> Result<crate::agents::Decision<G::Move>, crate::agents::Forfeit> {
-        let config = PuctConfig {
-            c: self.c,
-            noise: 0.0,
-            ..PuctConfig::default()
-        };
         let mut trees = [Tree::new(state.clone())];
         let mut rngs = [seeded(0)];
-        search_batch(&mut trees, &self.net, &config, self.simulations, &mut rngs);
+        search_batch(
+            &mut trees,
+            &self.net,
+            &self.config,
+            self.simulations,
+            &mut rngs,
+        );
         Ok(crate::agents::Decision {
             mv: trees[0].children()[0].mv,
             search: None,

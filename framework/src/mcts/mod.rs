@@ -121,7 +121,7 @@ fn prior_score<G: Game>(next: &G, mover: Seat) -> (Option<Outcome>, f32) {
 /// `child`: the node is proven too when `chooser`, the seat choosing among
 /// its children, wins there outright, or when all its children are proven
 /// (`children`: each one's proof), as the best of them for `chooser`.
-fn parent_proof(
+pub(crate) fn parent_proof(
     child: Outcome,
     chooser: Seat,
     children: impl Iterator<Item = Option<Outcome>>,

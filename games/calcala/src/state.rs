@@ -1,6 +1,6 @@
 //! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
 
-use tabula::rng::below;
+use tabula::rng::{below, pick};
 use tabula::{Outcome, Rng, Seat};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
@@ -194,7 +194,7 @@ impl Calcala {
             }
         }
         self.list_moves(buffer);
-        Some(buffer[below(rng, buffer.len() as u32) as usize])
+        pick(rng, buffer)
     }
 }
 

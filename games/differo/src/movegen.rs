@@ -1,7 +1,7 @@
 //! Listing moves, counting them, and the fast uniform random move used by
 //! playouts.
 
-use tabula::rng::below;
+use tabula::rng::{below, pick};
 use tabula::Rng;
 
 use crate::geometry::{Cell, BOARD, FAMILIES};
@@ -111,7 +111,7 @@ impl Differo {
         }
         buffer.clear();
         self.generate(buffer);
-        (!buffer.is_empty()).then(|| buffer[below(rng, buffer.len() as u32) as usize])
+        pick(rng, buffer)
     }
 
     /// Whether the side to move can reach its goal with one move: only the

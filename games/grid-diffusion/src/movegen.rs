@@ -7,7 +7,7 @@
 //! drawn again, which keeps the choice uniform over the legal moves; after
 //! [`MAX_REJECTIONS`] rejections the legal moves are listed instead.
 
-use tabula::rng::below;
+use tabula::rng::{below, pick};
 use tabula::Rng;
 
 use crate::bits::Bits;
@@ -171,7 +171,7 @@ impl GridDiffusion {
             }
         }
         self.list_moves(buffer);
-        (!buffer.is_empty()).then(|| buffer[below(rng, buffer.len() as u32) as usize])
+        pick(rng, buffer)
     }
 }
 

@@ -1,0 +1,60 @@
+//! The `az` search on the real games (its own tests, on small games, are
+//! in `framework/src/az/tests.rs`).
+
+use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
+
+/// `mix` blends the game's evaluation into a new leaf's value: with the
+/// untrained network (every seat an even share), the first child searched
+/// scores `(1 − mix) · even + mix · evaluation` for its mover, in every game
+/// and for any number of seats.
+#[test]
+fn mix_blends_the_evaluation_into_leaf_values_in_every_game() {
+    fn check<G: tabula::Game>(spec: &str) {
+        // A few random plies in, where the evaluation is not even.
+        let mut start = G::from_spec(spec).unwrap();
+        let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
+        for _ in 0..8 {
+            let mv = start.random_move(&mut rng, &mut moves).unwrap();
+            let mut next = start.clone();
+            next.play(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            start = next;
+        }
+        let net = Net::untrained(header_for(&start, spec, 1, 0).shape);
+        let even = 1.0 / start.players() as f32;
+        let mover = start.to_move();
+        for mix in [0.0, 0.5, 1.0] {
+            let config = PuctConfig {
+                mix,
+                ..PuctConfig::default()
+            };
+            // The first simulation expands the root, the second one child.
+            let mut trees = [Tree::new(start.clone())];
+            puct::search_batch(&mut trees, &net, &config, 2, &mut [tabula::rng::seeded(0)]);
+            let children = trees[0].children();
+            let child = children
+                .iter()
+                .find(|c| c.visits == 1)
+                .expect("one child searched");
+            let mut next = start.clone();
+            next.play(child.mv);
+            let evaluation = next.evaluate().expect("every game evaluates")[mover];
+            assert!(
+                (evaluation - even).abs() > 1e-3,
+                "{spec}: the evaluation is not even"
+            );
+            let expected = even + mix * (evaluation - even);
+            assert!(
+                (child.value - expected).abs() < 1e-5,
+                "{spec}, mix {mix}: value {} against {expected}",
+                child.value
+            );
+        }
+    }
+    check::<tabula_games::Diffusion>("diffusion");
+    check::<tabula_games::GridDiffusion>("grid-diffusion");
+    check::<tabula_games::Calcala>("calcala(players=3)");
+    check::<tabula_games::Differo>("differo");
+}
