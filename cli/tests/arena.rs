@@ -333,6 +333,89 @@ fn games_cut_at_the_ply_limit_are_reported_not_counted() {
     let _ = fs::remove_dir_all(&out);
 }
 
+/// `--opening-plies`: every game of a round starts with the same random
+/// moves (each pairing meets them from both seats), rounds differ, the
+/// records hold the whole game and replay, and the plies count in the limit.
+#[test]
+fn random_openings_are_shared_within_a_round_and_differ_between_rounds() {
+    let out = scratch("openings");
+    let path = out.to_str().unwrap();
+    let args = [
+        "arena",
+        "--games",
+        "diffusion",
+        "--agents",
+        "alphabeta(depth=1)",
+        "alphabeta(depth=2)",
+        "--rounds",
+        "4",
+        "--opening-plies",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        path,
+    ];
+    let run = tabula(&args, "");
+    assert!(run.ok, "{}", run.stderr);
+    let mut openings = BTreeMap::new();
+    for record in records(&out).values() {
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(record["plies"].as_u64(), Some(moves.len() as u64));
+        assert_eq!(record["tournament"]["opening_plies"], 4);
+        let opening = moves[..4].join(" ");
+        let round = record["round"].as_u64().unwrap();
+        assert_eq!(
+            openings.entry(round).or_insert_with(|| opening.clone()),
+            &opening,
+            "round {round}: one opening for both seatings"
+        );
+    }
+    let distinct: std::collections::BTreeSet<_> = openings.values().collect();
+    assert!(distinct.len() > 1, "rounds open differently: {openings:?}");
+    // One thread: the file holds the games in schedule order.
+    let replay = tabula(&[], &format!("load {path}/games.jsonl#1\nquit\n"));
+    let plies = records(&out)[&0]["plies"].as_u64().unwrap();
+    assert!(
+        replay
+            .stdout
+            .contains(&format!("({plies} of {plies} moves)")),
+        "{}",
+        replay.stdout
+    );
+    let refused = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion",
+            "--agents",
+            "random",
+            "random(seed=2)",
+        ]
+        .iter()
+        .chain(&["--opening-plies", "8", "--max-plies", "8", "--out", path])
+        .copied()
+        .collect::<Vec<_>>(),
+        "",
+    );
+    assert!(
+        !refused.ok
+            && refused
+                .stderr
+                .contains("--opening-plies must be below --max-plies"),
+        "{}",
+        refused.stderr
+    );
+    let _ = fs::remove_dir_all(&out);
+}
+
 #[test]
 fn bad_specs_fail_before_any_game() {
     let out = scratch("bad");

@@ -52,6 +52,7 @@ def arena(
     seed: int = 1,
     threads: Optional[int] = None,
     max_plies: int = 1000,
+    opening_plies: int = 0,
     out: Optional[str] = None,
     resume: bool = False,
     shard: Optional[str] = None,
@@ -75,6 +76,7 @@ def arena(
     # own check instead of reading as another option.
     options = [f"--games={games}", f"--rounds={rounds}", f"--seed={seed}"]
     options.append(f"--max-plies={max_plies}")
+    options.append(f"--opening-plies={opening_plies}")
     if threads is not None:
         options.append(f"--threads={threads}")
     if resume:

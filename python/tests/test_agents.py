@@ -121,11 +121,13 @@ def without_timings(summary):
 def test_the_arena_returns_the_summary_the_cli_writes(tmp_path):
     games = ["tictactoe", "diffusion(width=4,stones=2)"]
     agents = ["random", "greedy", "mcts(iterations=20)"]
-    summary = tabula.arena(agents, games=games, rounds=2, seed=3, threads=2, max_plies=200)
+    summary = tabula.arena(agents, games=games, rounds=2, seed=3, threads=2, max_plies=200,
+                           opening_plies=2)
     out = tmp_path / "cli"
     subprocess.run(
         [str(binary("tabula-tictactoe")), "arena", "--games", ",".join(games), "--agents", *agents,
-         "--rounds", "2", "--seed", "3", "--threads", "1", "--max-plies", "200", "--out", str(out)],
+         "--rounds", "2", "--seed", "3", "--threads", "1", "--max-plies", "200", "--opening-plies", "2",
+         "--out", str(out)],
         check=True, capture_output=True,
     )
     written = json.loads((out / "summary.json").read_text())

@@ -34,6 +34,10 @@ pub struct Settings {
     pub rounds: usize,
     pub seed: u64,
     pub max_plies: usize,
+    /// Random plies before the agents play (0 in tournaments from before
+    /// the option).
+    #[serde(default)]
+    pub opening_plies: usize,
 }
 
 /// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
@@ -136,6 +140,12 @@ pub struct ArenaArgs {
     /// adjudicated and not counted as results.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
+    /// Start every game with this many random moves, drawn from the seed
+    /// once per round and game, so each pairing plays each opening from
+    /// both seats: agents that choose deterministically then meet in
+    /// different games instead of replaying one (they count in --max-plies).
+    #[arg(long, default_value_t = 0)]
+    opening_plies: usize,
     /// The directory for games.jsonl, summary.json, summary.csv and charts.
     #[arg(long, default_value = "results")]
     out: PathBuf,
@@ -207,6 +217,9 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
     if args.max_plies == 0 {
         return Err("--max-plies must be at least 1".to_string());
     }
+    if args.opening_plies >= args.max_plies {
+        return Err("--opening-plies must be below --max-plies".to_string());
+    }
     match args.threads {
         Some(0) => return Err("--threads must be at least 1".to_string()),
         Some(n) if n > MAX_THREADS => {
@@ -246,6 +259,7 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
         rounds: args.rounds,
         seed: args.seed,
         max_plies: args.max_plies,
+        opening_plies: args.opening_plies,
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
     let schedule = schedule::Schedule::new(&players, agents.len(), args.rounds, args.seed)?;

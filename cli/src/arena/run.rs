@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use serde_json::{json, Value};
 use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
-use super::schedule::{agent_seed, Schedule, Scheduled};
+use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
 use super::Settings;
 
 /// The record field that repeats the tournament's settings, so that they
@@ -187,7 +187,13 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let played = play_game(start, &mut players, settings.max_plies);
+    let (opened, mut moves) = opening(start, settings, job);
+    let mut played = play_game(
+        opened.as_ref(),
+        &mut players,
+        settings.max_plies - moves.len(),
+    );
+    moves.append(&mut played.moves);
     let logs = players
         .iter_mut()
         .enumerate()
@@ -200,13 +206,44 @@ pub fn play_one(
         seats: job.seats.clone(),
         seed: job.seed,
         winners: played.outcome.map(|o| o.winners().collect()),
-        plies: played.moves.len(),
+        plies: moves.len(),
         seconds: played.think_seconds,
         moves_made: played.moves_made,
         forfeit: played.forfeit,
     };
-    let record = to_record(&result, start, agents, played.moves, settings);
+    let record = to_record(&result, start, agents, moves, settings);
     Ok((result, record, logs))
+}
+
+/// The position after `job`'s random opening ([`Settings::opening_plies`]
+/// uniform moves, never one that ends the game), and its moves.
+fn opening(
+    start: &dyn AnyGame,
+    settings: &Settings,
+    job: &Scheduled,
+) -> (Box<dyn AnyGame>, Vec<String>) {
+    let mut rng = tabula::rng::seeded(opening_seed(settings.seed, job.game, job.round));
+    let mut state = start.clone_box();
+    let mut moves = Vec::new();
+    for _ in 0..settings.opening_plies {
+        let candidates: Vec<(String, Box<dyn AnyGame>)> = state
+            .legal_moves()
+            .iter()
+            .filter_map(|mv| {
+                let mut next = state.clone_box();
+                let text = next.play(mv).ok()?;
+                next.outcome().is_none().then_some((text, next))
+            })
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        let k = tabula::rng::below(&mut rng, candidates.len() as u32) as usize;
+        let (text, next) = candidates.into_iter().nth(k).expect("k is below the count");
+        moves.push(text);
+        state = next;
+    }
+    (state, moves)
 }
 
 /// What to play: the games of `range` not in `done`, from `schedule`.

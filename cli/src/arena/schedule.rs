@@ -42,6 +42,12 @@ pub fn agent_seed(game_seed: u64, seat: usize) -> u64 {
     mix(game_seed ^ mix(seat as u64 + 1))
 }
 
+/// The seed of the random opening of round `round` of game `game`: one
+/// per round and game, so every pairing meets it from both seats.
+pub fn opening_seed(seed: u64, game: usize, round: usize) -> u64 {
+    mix(mix(mix(seed) ^ mix(game as u64 + 1)) ^ round as u64)
+}
+
 /// A Fisher–Yates shuffle driven by [`mix`] (the modulo bias is far below
 /// anything a schedule could notice).
 fn shuffle(items: &mut [usize], seed: u64) {

@@ -361,6 +361,7 @@ mod tests {
             rounds: 1,
             seed: 0,
             max_plies: 100,
+            opening_plies: 0,
         }
     }
 
