@@ -93,6 +93,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             ));
         }
         fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        let defaults = TrainConfig::new(&game.spec());
         let config = TrainConfig {
             seed: args.seed,
             threads: args.threads,
@@ -103,14 +104,11 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             eval_every: args.eval_every,
             eval_games: args.eval_games,
             max_plies: args.max_plies,
-            ..TrainConfig::new(&game.spec())
-        };
-        let config = TrainConfig {
             puct: PuctConfig {
                 mix: args.mix,
-                ..config.puct
+                ..defaults.puct
             },
-            ..config
+            ..defaults
         };
         check(&config)?;
         fs::write(&csv, format!("{CSV_HEADER}\n"))

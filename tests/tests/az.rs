@@ -1,6 +1,9 @@
 //! The `az` search on the real games (its own tests, on small games, are
 //! in `framework/src/az/tests.rs`).
 
+mod common;
+
+use common::a_few_plies_in;
 use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
 
 /// `mix` blends the game's evaluation into a new leaf's value: with the
@@ -11,17 +14,7 @@ use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
 fn mix_blends_the_evaluation_into_leaf_values_in_every_game() {
     fn check<G: tabula::Game>(spec: &str) {
         // A few random plies in, where the evaluation is not even.
-        let mut start = G::from_spec(spec).unwrap();
-        let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
-        for _ in 0..8 {
-            let mv = start.random_move(&mut rng, &mut moves).unwrap();
-            let mut next = start.clone();
-            next.play(mv);
-            if next.outcome().is_some() {
-                break;
-            }
-            start = next;
-        }
+        let start: G = a_few_plies_in(spec);
         let net = Net::untrained(header_for(&start, spec, 1, 0).shape);
         let even = 1.0 / start.players() as f32;
         let mover = start.to_move();

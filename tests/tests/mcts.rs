@@ -1,6 +1,9 @@
 //! The shared MCTS player's strength and correctness, through the same
 //! object-safe layer the REPL and tournaments use.
 
+mod common;
+
+use common::a_few_plies_in;
 use tabula::agents::AnyControl;
 use tabula::{play_game, AnyAgent, Registry};
 
@@ -188,17 +191,7 @@ fn priors_seed_the_children_with_the_evaluation_in_every_game() {
     fn check<G: tabula::Game>(spec: &str) {
         const PRIOR: u32 = 1000;
         // A few random plies in, where moves differ in value.
-        let mut start = G::from_spec(spec).unwrap();
-        let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
-        for _ in 0..8 {
-            let mv = start.random_move(&mut rng, &mut moves).unwrap();
-            let mut next = start.clone();
-            next.play(mv);
-            if next.outcome().is_some() {
-                break;
-            }
-            start = next;
-        }
+        let start: G = a_few_plies_in(spec);
         let mut mcts = tabula::mcts::Mcts::<G>::new(tabula::mcts::MctsConfig {
             iterations: Some(1),
             prior: PRIOR,

@@ -229,14 +229,18 @@ fn descending_keeps_the_subtree_and_its_statistics() {
     assert!(puct(&nim(3), 50).descend(3).is_none());
 }
 
+/// The `az` agent with these parameters (the untrained network), for `start`.
+fn az_agent(args: &[(&str, &str)], start: &Nim) -> Box<dyn crate::agents::Agent<Nim>> {
+    use crate::agents::AgentKind as _;
+    let args: Vec<_> = args.iter().map(|&(k, v)| (k.into(), v.into())).collect();
+    let params = crate::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+    AzKind::build(&params, 1, start).unwrap()
+}
+
 #[test]
 fn the_agent_keeps_its_tree_between_moves_unless_told_not_to() {
-    use crate::agents::AgentKind as _;
-    use crate::params::Params;
     let searched = |reuse: &str| {
-        let args = [("iterations", "40"), ("reuse", reuse)].map(|(k, v)| (k.into(), v.into()));
-        let params = Params::resolve("az", AzKind::PARAMS, &args).unwrap();
-        let mut agent = AzKind::build(&params, 1, &nim(13)).unwrap();
+        let mut agent = az_agent(&[("iterations", "40"), ("reuse", reuse)], &nim(13));
         let mut state = nim(13);
         let mut visits = Vec::new();
         for _ in 0..3 {
@@ -260,12 +264,8 @@ fn the_agent_keeps_its_tree_between_moves_unless_told_not_to() {
 
 #[test]
 fn the_agent_stops_searching_once_the_root_is_proven() {
-    use crate::agents::AgentKind as _;
-    use crate::params::Params;
     let searched = |solver: &str| {
-        let args = [("iterations", "5000"), ("solver", solver)].map(|(k, v)| (k.into(), v.into()));
-        let params = Params::resolve("az", AzKind::PARAMS, &args).unwrap();
-        let mut agent = AzKind::build(&params, 1, &nim(6)).unwrap();
+        let mut agent = az_agent(&[("iterations", "5000"), ("solver", solver)], &nim(6));
         let decision = agent.choose(&nim(6), &Default::default()).unwrap();
         assert_eq!(decision.mv, 2, "take two, leave four");
         decision.search.unwrap()

@@ -1,0 +1,18 @@
+//! Helpers shared by the cross-game test files.
+
+/// `spec`'s start after up to eight random plies (seed 4), stopping before
+/// a ply that would end the game: a position where moves differ in value.
+pub fn a_few_plies_in<G: tabula::Game>(spec: &str) -> G {
+    let mut start = G::from_spec(spec).unwrap();
+    let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
+    for _ in 0..8 {
+        let mv = start.random_move(&mut rng, &mut moves).unwrap();
+        let mut next = start.clone();
+        next.play(mv);
+        if next.outcome().is_some() {
+            break;
+        }
+        start = next;
+    }
+    start
+}
