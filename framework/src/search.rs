@@ -4,6 +4,7 @@
 //! engines and learned agents all speak it, so the REPL's live line, the
 //! engine protocol's `info` and `stop`, and the arena treat them alike.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -148,4 +149,43 @@ impl<M> ChildStats<M> {
 /// Sorts root moves best first for `seat` (see [`ChildStats::better`]).
 pub fn sort_children<M>(children: &mut [ChildStats<M>], seat: Seat) {
     children.sort_by(|a, b| a.better(b, seat));
+}
+
+/// The keys ([`Game::key`](crate::Game::key)) of the positions a game has
+/// passed through, as an agent was told of its moves: what a repetition
+/// repeats. The searches that score a repetition as even (`az` and
+/// `alphabeta` with `repeats=on`) keep one.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    keys: HashSet<u64>,
+    /// The position the last move told of led to.
+    now: Option<u64>,
+}
+
+impl History {
+    /// Notes a move from position `before` to `after`; a move from
+    /// elsewhere starts a new line (a new game, a move taken back).
+    pub fn passed(&mut self, before: u64, after: u64) {
+        self.start_at(before);
+        self.keys.insert(before);
+        self.now = Some(after);
+    }
+
+    /// The keys of the positions before the current one.
+    pub fn keys(&self) -> &HashSet<u64> {
+        &self.keys
+    }
+
+    /// Whether the game passed through the position with this key.
+    pub fn contains(&self, key: u64) -> bool {
+        self.keys.contains(&key)
+    }
+
+    /// Forgets the game so far unless it led to `position`.
+    pub fn start_at(&mut self, position: u64) {
+        if self.now.is_some_and(|now| now != position) {
+            self.keys.clear();
+        }
+        self.now = Some(position);
+    }
 }

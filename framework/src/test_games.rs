@@ -102,3 +102,111 @@ impl Game for Nim {
         ))
     }
 }
+
+/// A token on cells `0..=LAST`, moved one cell left (`0`) or right (`1`)
+/// by the seat to move; it wins for seat 0 at `LAST` and for seat 1 at 0.
+/// Each side can undo the other's step, so positions repeat and a game can
+/// go on for ever: for what a search does with repetitions. Its evaluation
+/// is how far the token has come towards seat 0's end.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shuttle {
+    pub cell: u8,
+    pub to_move: usize,
+}
+
+impl Shuttle {
+    /// The last cell, seat 0's goal.
+    pub const LAST: u8 = 6;
+
+    /// The token on `cell`, `to_move` to move.
+    pub fn at(cell: u8, to_move: usize) -> Self {
+        Shuttle { cell, to_move }
+    }
+}
+
+impl Game for Shuttle {
+    type Move = u8;
+    const NAME: &'static str = "shuttle";
+    const DESCRIPTION: &'static str = "move the token one cell either way, to your end";
+    const PARAMS: &'static [ParamSpec] = &[];
+    const RULES: &'static str = "";
+    fn new(_: &Params) -> Result<Self, ParamError> {
+        Ok(Shuttle::at(Self::LAST / 2, 0))
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self.cell {
+            0 => Some(Outcome::win(1)),
+            Self::LAST => Some(Outcome::win(0)),
+            _ => None,
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            moves.extend([0, 1]);
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        match mv {
+            0 => self.cell -= 1,
+            _ => self.cell += 1,
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn key(&self) -> u64 {
+        crate::key::of(&[self.cell.into(), self.to_move as u64])
+    }
+    fn evaluate(&self) -> Option<crate::outcome::Scores> {
+        let mut scores = [0.0; crate::outcome::MAX_PLAYERS];
+        scores[0] = f32::from(self.cell) / f32::from(Self::LAST);
+        scores[1] = 1.0 - scores[0];
+        Some(scores)
+    }
+    fn action_count(&self) -> usize {
+        2
+    }
+    fn action(&self, mv: u8) -> usize {
+        mv.into()
+    }
+    fn action_move(&self, action: usize) -> Option<u8> {
+        (action < 2).then_some(action as u8)
+    }
+    /// The cell, then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out[0] = self.cell.into();
+        out[1] = f32::from(u8::from(seat == self.to_move));
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        match text.trim() {
+            "left" => Ok(0),
+            "right" => Ok(1),
+            _ => Err(MoveError::syntax(text, "left or right")),
+        }
+    }
+    fn format_move(&self, mv: u8) -> String {
+        ["left", "right"][usize::from(mv)].to_string()
+    }
+    /// `CELL SEAT`, seats from 1.
+    fn position(&self) -> String {
+        format!("{} {}", self.cell, self.to_move + 1)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        let bad = || PositionError::new(text, "expected `CELL SEAT`");
+        let (cell, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
+        let cell: u8 = cell.parse().map_err(|_| bad())?;
+        let seat: usize = seat.parse().map_err(|_| bad())?;
+        if cell > Self::LAST || !(1..=2).contains(&seat) {
+            return Err(bad());
+        }
+        Ok(Shuttle::at(cell, seat - 1))
+    }
+}

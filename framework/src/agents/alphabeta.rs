@@ -46,6 +46,13 @@ impl AgentKind for AlphaBetaKind {
             default: "16",
             help: "transposition table size in MB (0: none)",
         },
+        ParamSpec {
+            name: "repeats",
+            kind: ParamKind::Bool,
+            default: "off",
+            help: "score a position that repeats an earlier one of the game or of the line \
+                   searched as even, so a side ahead makes progress instead of shuffling",
+        },
         SEED,
     ];
 
@@ -59,6 +66,7 @@ impl AgentKind for AlphaBetaKind {
             },
             table_bytes: params.int("table") as usize * (1 << 20),
             seed,
+            repeats: params.flag("repeats"),
         })))
     }
 }
@@ -74,6 +82,10 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
             mv: report.best,
             search: Some(report),
         })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        AlphaBeta::observe(self, before, mv);
     }
 }
 

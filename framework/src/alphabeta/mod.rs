@@ -20,7 +20,7 @@ use rand::seq::SliceRandom;
 use crate::game::{Game, Seat};
 use crate::outcome::Outcome;
 use crate::rng::{seeded, Rng};
-use crate::search::{ChildStats, Control, Progress, SearchReport, PROGRESS_INTERVAL};
+use crate::search::{ChildStats, Control, History, Progress, SearchReport, PROGRESS_INTERVAL};
 use order::Ordering;
 use tt::{Bound, Entry, Table};
 
@@ -48,6 +48,12 @@ pub struct AlphaBetaConfig {
     pub table_bytes: usize,
     /// Seed of the tie-breaks between equal moves.
     pub seed: u64,
+    /// Scores a position that repeats an earlier one — of the game
+    /// ([`AlphaBeta::observe`]) or of the line searched — as even: endless
+    /// play ends unscored, so a side ahead should make progress. (Values
+    /// the table keeps then depend a little on the path that reached them,
+    /// as in every engine with repetition draws.)
+    pub repeats: bool,
 }
 
 impl AlphaBetaConfig {
@@ -63,6 +69,7 @@ impl Default for AlphaBetaConfig {
             mode: Mode::Paranoid,
             table_bytes: 16 << 20,
             seed: 0,
+            repeats: false,
         }
     }
 }
@@ -96,6 +103,10 @@ pub struct AlphaBeta<G: Game> {
     last_report: Instant,
     /// The last completed iteration's best move, value and depth.
     best_so_far: Option<(G::Move, i32, u32)>,
+    /// The game before the root, and the keys of the line being searched
+    /// by ply (with `repeats`).
+    history: History,
+    line: Vec<u64>,
 }
 
 /// One completed iteration: the root's moves with their values, best first.
@@ -122,7 +133,20 @@ impl<G: Game> AlphaBeta<G> {
             started: Instant::now(),
             last_report: Instant::now(),
             best_so_far: None,
+            history: History::default(),
+            line: Vec::new(),
         }
+    }
+
+    /// Told of a move of the game, so that positions before the next root
+    /// count as repetitions (with `repeats`).
+    pub fn observe(&mut self, before: &G, mv: G::Move) {
+        if !self.config.repeats {
+            return;
+        }
+        let mut after = before.clone();
+        after.play(mv);
+        self.history.passed(before.key(), after.key());
     }
 
     /// The player's settings.
@@ -156,6 +180,9 @@ impl<G: Game> AlphaBeta<G> {
         self.table.generation = self.table.generation.wrapping_add(1);
         self.ordering.clear(root.action_count());
         self.best_so_far = None;
+        self.history.start_at(root.key());
+        self.line.clear();
+        self.line.push(root.key());
 
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
@@ -257,6 +284,9 @@ impl<G: Game> AlphaBeta<G> {
         }
         if let Some(outcome) = state.outcome() {
             return self.terminal(outcome, ply);
+        }
+        if self.config.repeats && self.repeats(state.key(), ply) {
+            return to_eval(1.0 / self.players as f32);
         }
         if depth == 0 {
             return self.evaluate(state);
@@ -415,6 +445,17 @@ impl<G: Game> AlphaBeta<G> {
             self.buffers[ply] = moves;
             state.play(first);
         }
+    }
+
+    /// Whether the position with `key`, at `ply`, repeats one earlier on
+    /// the line or in the game; if not, it joins the line.
+    fn repeats(&mut self, key: u64, ply: usize) -> bool {
+        self.line.truncate(ply);
+        if self.line.contains(&key) || self.history.contains(key) {
+            return true;
+        }
+        self.line.push(key);
+        false
     }
 
     fn take_buffer(&mut self, ply: usize) -> Vec<G::Move> {

@@ -1,7 +1,7 @@
 //! Alpha-beta on Nim, whose answers are known.
 
 use super::*;
-use crate::test_games::Nim;
+use crate::test_games::{Nim, Shuttle};
 
 fn player(depth: u32, table_bytes: usize, mode: Mode) -> AlphaBeta<Nim> {
     AlphaBeta::new(AlphaBetaConfig {
@@ -123,4 +123,42 @@ fn the_seed_breaks_ties_between_equal_moves() {
         })
         .collect();
     assert_eq!(chosen.len(), 3, "{chosen:?}");
+}
+
+#[test]
+fn repeats_score_a_position_met_before_as_even() {
+    let with = |repeats| {
+        AlphaBeta::new(AlphaBetaConfig {
+            depth: Some(2),
+            repeats,
+            ..AlphaBetaConfig::default()
+        })
+    };
+    let value_of = |player: &mut AlphaBeta<Shuttle>, at: &Shuttle, mv: u8| {
+        let report = player.search(at, &Control::default());
+        report.children.iter().find(|c| c.mv == mv).unwrap().value
+    };
+    // From cell 4, right lets seat 1 step back to cell 4: the root again.
+    let root = Shuttle::at(4, 0);
+    let (right, left) = (1, 0);
+    assert_eq!(value_of(&mut with(true), &root, right), 0.5, "a repetition");
+    let evaluated = value_of(&mut with(false), &root, right);
+    assert!((evaluated - 4.0 / 6.0).abs() < 1e-3, "{evaluated}");
+
+    // Positions of the game before the root repeat too, until a move
+    // from elsewhere starts a new game.
+    let mut player = with(true);
+    player.observe(&Shuttle::at(2, 0), right);
+    player.observe(&Shuttle::at(3, 1), right);
+    let after_left = value_of(&mut player, &root, left);
+    assert_eq!(
+        after_left, 0.5,
+        "left is cell 3, seat 1 to move, as two plies ago"
+    );
+    player.observe(&Shuttle::at(5, 1), left);
+    let after_left = value_of(&mut player, &root, left);
+    assert!(
+        (after_left - 2.0 / 6.0).abs() < 1e-3,
+        "cell 3 forgotten: seat 1 steps back to cell 2: {after_left}"
+    );
 }

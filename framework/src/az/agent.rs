@@ -12,7 +12,7 @@ use crate::agents::{Agent, AgentKind, Decision, Forfeit};
 use crate::game::Game;
 use crate::params::{ParamKind, ParamSpec, Params};
 use crate::rng::{seeded, Rng};
-use crate::search::{Control, Progress, SearchReport, PROGRESS_INTERVAL};
+use crate::search::{Control, History, Progress, SearchReport, PROGRESS_INTERVAL};
 
 /// The `az` agent kind: AlphaZero-style PUCT search with a network
 /// trained by `tabula train` (see [`crate::az`]).
@@ -74,6 +74,13 @@ impl AgentKind for AzKind {
                 "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
         },
         ParamSpec {
+            name: "repeats",
+            kind: ParamKind::Bool,
+            default: "on",
+            help: "score a position that repeats an earlier one of the game or of the line \
+                   searched as even, so a side ahead makes progress instead of shuffling",
+        },
+        ParamSpec {
             name: "reuse",
             kind: ParamKind::Bool,
             default: "on",
@@ -112,6 +119,7 @@ impl AgentKind for AzKind {
                 noise: params.float("noise") as f32,
                 mix: params.float("mix") as f32,
                 solver: params.flag("solver"),
+                repeats_even: params.flag("repeats"),
                 ..PuctConfig::default()
             },
             iterations: params.int_opt("iterations").map(|n| n as u64),
@@ -120,6 +128,7 @@ impl AgentKind for AzKind {
             // already is, so with noise every search starts afresh.
             reuse: params.flag("reuse") && params.float("noise") == 0.0,
             tree: None,
+            history: History::default(),
             rng: seeded(seed),
             marker: std::marker::PhantomData,
         }))
@@ -174,6 +183,7 @@ struct AzAgent<G: Game> {
     reuse: bool,
     /// The last search's tree, moved down by the moves played since.
     tree: Option<Tree<G>>,
+    history: History,
     rng: Rng,
     marker: std::marker::PhantomData<fn() -> G>,
 }
@@ -198,10 +208,12 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             (None, None) => DEFAULT_SIMULATIONS,
         };
         let deadline = time.map(|t| started + t);
+        self.history.start_at(state.key());
         let mut tree = match self.tree.take() {
             Some(kept) if kept.root().key() == state.key() => kept,
             _ => Tree::new(state.clone()),
         };
+        tree.set_history(self.history.keys());
         let shape = self.net.shape();
         let mut observation = vec![0.0; shape.inputs];
         let mut last_report = started;
@@ -262,6 +274,9 @@ impl<G: Game> Agent<G> for AzAgent<G> {
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {
+        let mut after = before.clone();
+        after.play(mv);
+        self.history.passed(before.key(), after.key());
         self.tree = self
             .tree
             .take()

@@ -7,6 +7,8 @@
 //! that a caller can run many trees side by side and evaluate their leaves
 //! in one batch ([`search_batch`]).
 
+use std::collections::HashSet;
+
 use rand::Rng as _;
 use rand_distr::{Distribution as _, Gamma};
 
@@ -40,6 +42,14 @@ pub struct PuctConfig {
     /// the `az` agent turns it on.
     #[serde(default)]
     pub solver: bool,
+    /// Scores a position that repeats an earlier one — of the game before
+    /// the root ([`Tree::set_history`]) or of the line searched — as even,
+    /// and searches no further from it. No game here has a draw rule, but
+    /// endless play ends unscored (adjudicated), so a side ahead should
+    /// make progress rather than shuffle pieces, and a side behind is glad
+    /// to repeat: what a chess engine's repetition draw does.
+    #[serde(default)]
+    pub repeats_even: bool,
 }
 
 impl Default for PuctConfig {
@@ -50,6 +60,7 @@ impl Default for PuctConfig {
             alpha: 0.3,
             mix: 0.0,
             solver: false,
+            repeats_even: false,
         }
     }
 }
@@ -68,6 +79,11 @@ struct Node<M> {
     /// The game's result when this node ends it or, with the solver, the
     /// result proven for its position.
     terminal: Option<Outcome>,
+    /// The position's [`Game::key`], once the search has reached it.
+    key: u64,
+    /// Whether the position repeats an earlier one (with
+    /// [`PuctConfig::repeats_even`]): scored even, never expanded.
+    repeated: bool,
 }
 
 impl<M> Node<M> {
@@ -96,6 +112,8 @@ pub struct Tree<G: Game> {
     moves: Vec<G::Move>,
     actions: Vec<u32>,
     players: usize,
+    /// The keys of the game's positions before the root.
+    history: HashSet<u64>,
 }
 
 impl<G: Game> Tree<G> {
@@ -117,6 +135,8 @@ impl<G: Game> Tree<G> {
                 child_count: 0,
                 expanded: false,
                 terminal: None,
+                key: 0,
+                repeated: false,
             }],
             root,
             path: Vec::new(),
@@ -124,7 +144,14 @@ impl<G: Game> Tree<G> {
             moves,
             actions: Vec::new(),
             players,
+            history: HashSet::new(),
         }
+    }
+
+    /// Tells the tree the keys of the game's positions before the root,
+    /// for [`PuctConfig::repeats_even`].
+    pub fn set_history(&mut self, history: &HashSet<u64>) {
+        self.history.clone_from(history);
     }
 
     /// The position searched.
@@ -177,6 +204,8 @@ impl<G: Game> Tree<G> {
             }
             next += 1;
         }
+        let mut history = self.history.clone();
+        history.insert(self.root.key());
         Some(Tree {
             root,
             nodes,
@@ -185,6 +214,7 @@ impl<G: Game> Tree<G> {
             moves: Vec::new(),
             actions: Vec::new(),
             players: self.players,
+            history,
         })
     }
 
@@ -207,6 +237,10 @@ impl<G: Game> Tree<G> {
                 self.backup(&outcome.scores());
                 return None;
             }
+            if self.nodes[node].repeated {
+                self.backup(&self.even());
+                return None;
+            }
         }
         if let Some(outcome) = state.outcome() {
             self.nodes[node].terminal = Some(outcome);
@@ -214,6 +248,13 @@ impl<G: Game> Tree<G> {
             if config.solver {
                 self.propagate_proofs();
             }
+            return None;
+        }
+        let key = state.key();
+        self.nodes[node].key = key;
+        if config.repeats_even && node != 0 && self.repeats(key) {
+            self.nodes[node].repeated = true;
+            self.backup(&self.even());
             return None;
         }
         state.legal_moves(&mut self.moves);
@@ -262,6 +303,8 @@ impl<G: Game> Tree<G> {
                 child_count: 0,
                 expanded: false,
                 terminal: None,
+                key: 0,
+                repeated: false,
             }));
         let node = &mut self.nodes[leaf];
         node.first_child = first;
@@ -279,6 +322,20 @@ impl<G: Game> Tree<G> {
             }
         }
         self.backup(&scores);
+    }
+
+    /// Whether `key`, the leaf's, is that of a position earlier on the
+    /// path or in the game.
+    fn repeats(&self, key: u64) -> bool {
+        let earlier = &self.path[..self.path.len() - 1];
+        earlier.iter().any(|&id| self.nodes[id].key == key) || self.history.contains(&key)
+    }
+
+    /// Every seat's share of a game nobody wins.
+    fn even(&self) -> Scores {
+        let mut scores: Scores = [0.0; MAX_PLAYERS];
+        scores[..self.players].fill(1.0 / self.players as f32);
+        scores
     }
 
     /// The child of `parent` with the highest PUCT score (the first on ties).

@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use rand::Rng as _;
 
 use super::*;
-use crate::game::Game as _;
+use crate::game::Game;
 use crate::mcts::{Mcts, MctsConfig};
 use crate::rng::seeded;
-use crate::test_games::Nim;
+use crate::test_games::{Nim, Shuttle};
 
 const SHAPE: Shape = Shape {
     inputs: 5,
@@ -137,9 +137,14 @@ fn puct(state: &Nim, simulations: u32) -> Tree<Nim> {
     puct_with(state, simulations, &PuctConfig::default())
 }
 
-fn puct_with(state: &Nim, simulations: u32, config: &PuctConfig) -> Tree<Nim> {
-    let shape = header_for(state, "nim", 1, 0).shape;
-    let mut trees = [Tree::new(state.clone())];
+fn puct_with<G: Game>(state: &G, simulations: u32, config: &PuctConfig) -> Tree<G> {
+    grow(Tree::new(state.clone()), simulations, config)
+}
+
+/// `tree` after `simulations` more simulations with the untrained network.
+fn grow<G: Game>(tree: Tree<G>, simulations: u32, config: &PuctConfig) -> Tree<G> {
+    let shape = header_for(tree.root(), G::NAME, 1, 0).shape;
+    let mut trees = [tree];
     puct::search_batch(
         &mut trees,
         &Net::untrained(shape),
@@ -181,6 +186,81 @@ fn the_solver_proves_won_and_lost_positions() {
         );
         assert!(tree.children().iter().all(|c| c.proven == Some(proof)));
     }
+}
+
+const LEFT: u8 = 0;
+const RIGHT: u8 = 1;
+
+#[test]
+fn a_repeated_position_scores_even_and_is_searched_no_further() {
+    let repeats = PuctConfig {
+        repeats_even: true,
+        ..PuctConfig::default()
+    };
+    let start = Shuttle::at(3, 0);
+    // Right then left is the start again: a repetition on the line searched.
+    let back = |config: &PuctConfig| {
+        let tree = puct_with(&start, 400, config);
+        let after_right = tree.descend(RIGHT).expect("searched");
+        let child = after_right.children().into_iter().find(|c| c.mv == LEFT);
+        let child = child.expect("a move");
+        let subtree = after_right.descend(LEFT).expect("searched");
+        (child.visits, child.value, subtree.len())
+    };
+    let (visits, value, nodes) = back(&repeats);
+    assert!(visits > 0);
+    assert_eq!((value, nodes), (0.5, 1), "even, and never expanded");
+    let (_, value, nodes) = back(&PuctConfig::default());
+    assert!(
+        value != 0.5 && nodes > 1,
+        "searched on: {value}, {nodes} nodes"
+    );
+
+    // A position the game passed through before the root repeats as well.
+    let mut earlier = nim(10);
+    earlier.play(3);
+    let taking_three = |history: &[u64]| {
+        let mut tree = Tree::new(nim(10));
+        tree.set_history(&history.iter().copied().collect());
+        let tree = grow(tree, 300, &repeats);
+        let child = tree.children().into_iter().find(|c| c.mv == 3).unwrap();
+        (child.value, tree.descend(3).unwrap().len())
+    };
+    assert_eq!(taking_three(&[earlier.key()]), (0.5, 1));
+    let (value, nodes) = taking_three(&[]);
+    assert!(value != 0.5 && nodes > 1, "{value}, {nodes} nodes");
+}
+
+#[test]
+fn the_agent_remembers_the_game_for_repetitions_and_forgets_it_on_a_new_line() {
+    let mut agent = az_agent(
+        &[("iterations", "300"), ("repeats", "on")],
+        &Shuttle::at(3, 0),
+    );
+    let mut value_of = |told: &[(Shuttle, u8)], at: Shuttle, mv: u8| {
+        for (before, played) in told {
+            agent.observe(before, *played);
+        }
+        let report = agent
+            .choose(&at, &Default::default())
+            .unwrap()
+            .search
+            .unwrap();
+        report.children.iter().find(|c| c.mv == mv).unwrap().value
+    };
+    let told = [(Shuttle::at(3, 0), RIGHT), (Shuttle::at(4, 1), LEFT)];
+    assert_eq!(
+        value_of(&told, Shuttle::at(3, 0), RIGHT),
+        0.5,
+        "the position after right was played before"
+    );
+    // A game set up elsewhere: only its own positions count.
+    assert_eq!(
+        value_of(&[(Shuttle::at(5, 0), LEFT)], Shuttle::at(4, 1), RIGHT),
+        0.5
+    );
+    let left = value_of(&[], Shuttle::at(4, 1), LEFT);
+    assert!(left != 0.5, "the earlier game is forgotten: {left}");
 }
 
 #[test]
@@ -230,7 +310,7 @@ fn descending_keeps_the_subtree_and_its_statistics() {
 }
 
 /// The `az` agent with these parameters (the untrained network), for `start`.
-fn az_agent(args: &[(&str, &str)], start: &Nim) -> Box<dyn crate::agents::Agent<Nim>> {
+fn az_agent<G: Game>(args: &[(&str, &str)], start: &G) -> Box<dyn crate::agents::Agent<G>> {
     use crate::agents::AgentKind as _;
     let args: Vec<_> = args.iter().map(|&(k, v)| (k.into(), v.into())).collect();
     let params = crate::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
