@@ -9,6 +9,18 @@ use crate::game::Game;
 use crate::params::{ParamKind, ParamSpec, Params};
 use crate::search::Control;
 
+/// The `repeats` parameter of the searches that can score a repeated
+/// position as even (`alphabeta`, `az`), with its default.
+pub(crate) const fn repeats(default: &'static str) -> ParamSpec {
+    ParamSpec {
+        name: "repeats",
+        kind: ParamKind::Bool,
+        default,
+        help: "score a position that repeats an earlier one of the game or of the line \
+               searched as even, so a side ahead makes progress instead of shuffling",
+    }
+}
+
 /// The `alphabeta` agent kind (see [`crate::alphabeta`]).
 pub struct AlphaBetaKind;
 
@@ -46,13 +58,8 @@ impl AgentKind for AlphaBetaKind {
             default: "16",
             help: "transposition table size in MB (0: none)",
         },
-        ParamSpec {
-            name: "repeats",
-            kind: ParamKind::Bool,
-            default: "off",
-            help: "score a position that repeats an earlier one of the game or of the line \
-                   searched as even, so a side ahead makes progress instead of shuffling",
-        },
+        // Off: it does not make alpha-beta stronger (docs/az.md, "Repetitions").
+        repeats("off"),
         SEED,
     ];
 

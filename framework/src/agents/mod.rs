@@ -49,6 +49,7 @@ mod perfect;
 mod random;
 mod spec;
 
+pub(crate) use alphabeta::repeats;
 pub use alphabeta::{AlphaBetaKind, GreedyKind};
 pub(crate) use any::TypedAgent;
 pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};

@@ -73,13 +73,7 @@ impl AgentKind for AzKind {
             help:
                 "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
         },
-        ParamSpec {
-            name: "repeats",
-            kind: ParamKind::Bool,
-            default: "on",
-            help: "score a position that repeats an earlier one of the game or of the line \
-                   searched as even, so a side ahead makes progress instead of shuffling",
-        },
+        crate::agents::repeats("on"),
         ParamSpec {
             name: "reuse",
             kind: ParamKind::Bool,
