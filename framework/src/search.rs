@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 use crate::outcome::Outcome;
 
 /// A budget for one move that overrides the agent's own settings (the
@@ -163,12 +163,14 @@ pub struct History {
 }
 
 impl History {
-    /// Notes a move from position `before` to `after`; a move from
-    /// elsewhere starts a new line (a new game, a move taken back).
-    pub fn passed(&mut self, before: u64, after: u64) {
-        self.start_at(before);
-        self.keys.insert(before);
-        self.now = Some(after);
+    /// Notes the move `mv` played from `before`; a move from elsewhere
+    /// starts a new line (a new game, a move taken back).
+    pub fn passed<G: Game>(&mut self, before: &G, mv: G::Move) {
+        let mut after = before.clone();
+        after.play(mv);
+        self.start_at(before.key());
+        self.keys.insert(before.key());
+        self.now = Some(after.key());
     }
 
     /// The keys of the positions before the current one.

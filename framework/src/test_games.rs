@@ -89,18 +89,26 @@ impl Game for Nim {
         format!("{} {}", self.left, self.to_move + 1)
     }
     fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
-        let bad = || PositionError::new(text, "expected `LEFT SEAT`");
-        let (left, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
-        let seat: usize = seat.parse().map_err(|_| bad())?;
-        if !(1..=self.players).contains(&seat) {
-            return Err(bad());
-        }
-        Ok(Nim::at(
-            left.parse().map_err(|_| bad())?,
-            seat - 1,
-            self.players,
-        ))
+        let (left, seat) = number_and_seat(text, self.players, "expected `LEFT SEAT`")?;
+        Ok(Nim::at(left, seat, self.players))
     }
+}
+
+/// The position text of these games, `NUMBER SEAT` with seats from 1 (at
+/// most `players`), as the number and the seat from 0.
+fn number_and_seat(
+    text: &str,
+    players: usize,
+    expected: &str,
+) -> Result<(u8, usize), PositionError> {
+    let bad = || PositionError::new(text, expected);
+    let (number, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
+    let number: u8 = number.parse().map_err(|_| bad())?;
+    let seat: usize = seat.parse().map_err(|_| bad())?;
+    if !(1..=players).contains(&seat) {
+        return Err(bad());
+    }
+    Ok((number, seat - 1))
 }
 
 /// A token on cells `0..=LAST`, moved one cell left (`0`) or right (`1`)
@@ -200,13 +208,11 @@ impl Game for Shuttle {
         format!("{} {}", self.cell, self.to_move + 1)
     }
     fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
-        let bad = || PositionError::new(text, "expected `CELL SEAT`");
-        let (cell, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
-        let cell: u8 = cell.parse().map_err(|_| bad())?;
-        let seat: usize = seat.parse().map_err(|_| bad())?;
-        if cell > Self::LAST || !(1..=2).contains(&seat) {
-            return Err(bad());
+        let expected = "expected `CELL SEAT`";
+        let (cell, seat) = number_and_seat(text, 2, expected)?;
+        if cell > Self::LAST {
+            return Err(PositionError::new(text, expected));
         }
-        Ok(Shuttle::at(cell, seat - 1))
+        Ok(Shuttle::at(cell, seat))
     }
 }

@@ -144,9 +144,7 @@ impl<G: Game> AlphaBeta<G> {
         if !self.config.repeats {
             return;
         }
-        let mut after = before.clone();
-        after.play(mv);
-        self.history.passed(before.key(), after.key());
+        self.history.passed(before, mv);
     }
 
     /// The player's settings.

@@ -268,9 +268,7 @@ impl<G: Game> Agent<G> for AzAgent<G> {
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {
-        let mut after = before.clone();
-        after.play(mv);
-        self.history.passed(before.key(), after.key());
+        self.history.passed(before, mv);
         self.tree = self
             .tree
             .take()

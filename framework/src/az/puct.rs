@@ -79,7 +79,8 @@ struct Node<M> {
     /// The game's result when this node ends it or, with the solver, the
     /// result proven for its position.
     terminal: Option<Outcome>,
-    /// The position's [`Game::key`], once the search has reached it.
+    /// The position's [`Game::key`], once the search has reached it (with
+    /// [`PuctConfig::repeats_even`], the only use).
     key: u64,
     /// Whether the position repeats an earlier one (with
     /// [`PuctConfig::repeats_even`]): scored even, never expanded.
@@ -250,12 +251,14 @@ impl<G: Game> Tree<G> {
             }
             return None;
         }
-        let key = state.key();
-        self.nodes[node].key = key;
-        if config.repeats_even && node != 0 && self.repeats(key) {
-            self.nodes[node].repeated = true;
-            self.backup(&self.even());
-            return None;
+        if config.repeats_even {
+            let key = state.key();
+            self.nodes[node].key = key;
+            if node != 0 && self.repeats(key) {
+                self.nodes[node].repeated = true;
+                self.backup(&self.even());
+                return None;
+            }
         }
         state.legal_moves(&mut self.moves);
         self.actions.clear();
