@@ -65,11 +65,17 @@ pub struct TrainArgs {
     /// still learning. 0: the network alone.
     #[arg(long, default_value_t = 0.0)]
     mix: f32,
+    /// Self-play scores a position that repeats an earlier one of its game
+    /// as even (as the agent's `repeats=on`), so a side ahead looks for
+    /// progress rather than a repetition. Off by default: in Differo it
+    /// neither ended more games nor made a stronger network (docs/az.md).
+    #[arg(long)]
+    repeats: bool,
 }
 
 /// The CSV's columns.
 const CSV_HEADER: &str = "iteration,games,positions,seconds,policy_loss,value_loss,loss,\
-score_vs_previous,elo_vs_previous,score_vs_mcts,elo_vs_mcts";
+score_vs_previous,elo_vs_previous,score_vs_mcts,elo_vs_mcts,adjudicated";
 
 /// Runs `tabula train`.
 pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
@@ -106,6 +112,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             max_plies: args.max_plies,
             puct: PuctConfig {
                 mix: args.mix,
+                repeats_even: args.repeats,
                 ..defaults.puct
             },
             ..defaults
@@ -119,7 +126,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     let config = trainer.config().clone();
     println!(
         "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, \
-         adjudicated after {} plies{}, {} thread(s), seed {}{}",
+         adjudicated after {} plies{}{}, {} thread(s), seed {}{}",
         config.game,
         args.out.display(),
         config.hidden,
@@ -130,6 +137,10 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         match config.puct.mix {
             0.0 => String::new(),
             mix => format!(", evaluation mix {mix}"),
+        },
+        match config.puct.repeats_even {
+            true => ", repetitions even",
+            false => "",
         },
         config.threads,
         config.seed,
@@ -206,14 +217,15 @@ fn append(csv: &Path, r: &IterationReport) -> Result<(), String> {
     let (previous, previous_elo) = score(r.vs_previous);
     let (mcts, mcts_elo) = score(r.vs_mcts);
     let row = format!(
-        "{},{},{},{:.2},{:.4},{:.4},{:.4},{previous},{previous_elo},{mcts},{mcts_elo}\n",
+        "{},{},{},{:.2},{:.4},{:.4},{:.4},{previous},{previous_elo},{mcts},{mcts_elo},{}\n",
         r.iteration,
         r.games,
         r.positions,
         r.seconds,
         r.loss.policy,
         r.loss.value,
-        r.loss.total()
+        r.loss.total(),
+        r.adjudicated
     );
     fs::OpenOptions::new()
         .append(true)
@@ -225,9 +237,10 @@ fn append(csv: &Path, r: &IterationReport) -> Result<(), String> {
 /// The progress line of one iteration.
 fn line(r: &IterationReport) -> String {
     let mut text = format!(
-        "iteration {:>4}  games {:>6}  positions {:>6}  loss {:.3} (policy {:.3}, value {:.3})  {:.1} s",
+        "iteration {:>4}  games {:>6} ({:>2} adjudicated)  positions {:>6}  loss {:.3} (policy {:.3}, value {:.3})  {:.1} s",
         r.iteration,
         r.games,
+        r.adjudicated,
         r.positions,
         r.loss.total(),
         r.loss.policy,

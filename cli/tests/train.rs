@@ -45,7 +45,15 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
         mix.stderr
     );
     let run = tabula(
-        &args(&["--iterations", "2", "--max-plies", "30", "--mix", "0.5"]),
+        &args(&[
+            "--iterations",
+            "2",
+            "--max-plies",
+            "30",
+            "--mix",
+            "0.5",
+            "--repeats",
+        ]),
         "",
     );
     assert!(run.ok, "{}", run.stderr);
@@ -53,7 +61,7 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     assert!(run.stdout.contains("vs mcts"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("adjudicated after 30 plies, evaluation mix 0.5"),
+            .contains("adjudicated after 30 plies, evaluation mix 0.5, repetitions even"),
         "{}",
         run.stdout
     );
@@ -68,15 +76,10 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     }
     let csv = std::fs::read_to_string(dir.join("training.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
-    assert!(csv
-        .lines()
-        .nth(2)
-        .unwrap()
-        .split(',')
-        .nth(9)
-        .unwrap()
-        .parse::<f32>()
-        .is_ok());
+    let row: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();
+    assert!(row[9].parse::<f32>().is_ok(), "{csv}");
+    let adjudicated: usize = row[11].parse().unwrap();
+    assert!(adjudicated <= 32, "{csv}");
 
     // The run keeps its cap and mix: its checkpoint's header says so.
     let checkpoint = std::fs::read(dir.join("checkpoint.az")).unwrap();
@@ -84,6 +87,7 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     let header = String::from_utf8_lossy(header);
     assert!(header.contains(r#""max_plies":30"#), "{header}");
     assert!(header.contains(r#""mix":0.5"#), "{header}");
+    assert!(header.contains(r#""repeats_even":true"#), "{header}");
 
     // The folder holds a run: refused without --resume, continued with it.
     let again = tabula(&args(&["--iterations", "3"]), "");
@@ -95,9 +99,9 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     let resumed = tabula(&args(&["--iterations", "3", "--resume"]), "");
     assert!(resumed.ok, "{}", resumed.stderr);
     assert!(
-        resumed
-            .stdout
-            .contains("evaluation mix 0.5, 1 thread(s), seed 1, resumed at iteration 2"),
+        resumed.stdout.contains(
+            "evaluation mix 0.5, repetitions even, 1 thread(s), seed 1, resumed at iteration 2"
+        ),
         "{}",
         resumed.stdout
     );

@@ -1,12 +1,15 @@
 //! The same criterion suite for every game: legal-move generation, a ply,
 //! random playouts from the start and from mid-game, and MCTS iterations
-//! (plain UCT and the GRAVE, MAST and prior variants).
+//! (plain UCT and the GRAVE, MAST and prior variants), and the `az`
+//! network's forward pass and PUCT simulations (at `tabula train`'s default
+//! size, 128 wide with 2 blocks).
 //! `cargo bench -p tabula-tests --bench games [-- FILTER]`; adding a game is
 //! one line in `main`.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
+use tabula::az::{header_for, puct::search_batch, Net, PuctConfig, Tree};
 use tabula::mcts::{Mcts, MctsConfig, Playout, Selection};
 use tabula::playout::random_playout;
 use tabula::Game;
@@ -97,8 +100,46 @@ fn suite<G: Game>(c: &mut Criterion, spec: &str) {
                 })
             });
         }
+        az_suite(&mut group, spec, at, &state);
     }
     group.finish();
+}
+
+/// The network's forward pass for one position (what each PUCT
+/// simulation asks for), and PUCT's simulations per second.
+fn az_suite<G: Game>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    spec: &str,
+    at: &str,
+    state: &G,
+) {
+    let shape = header_for(state, spec, 128, 2).shape;
+    let net = Net::new(shape, 1);
+    let mut observation = vec![0.0; shape.inputs];
+    state.observe(state.to_move(), &mut observation);
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let actions: Vec<u32> = moves.iter().map(|&m| state.action(m) as u32).collect();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function(BenchmarkId::new("az_forward", at), |b| {
+        b.iter(|| net.forward(black_box(&observation), &[&actions]))
+    });
+    group.throughput(Throughput::Elements(MCTS_ITERATIONS));
+    group.bench_function(BenchmarkId::new("puct_1000_simulations", at), |b| {
+        b.iter(|| {
+            let mut trees = [Tree::new(state.clone())];
+            let mut rngs = [tabula::rng::seeded(1)];
+            let iterations = MCTS_ITERATIONS as u32;
+            search_batch(
+                &mut trees,
+                &net,
+                &PuctConfig::default(),
+                iterations,
+                &mut rngs,
+            );
+            trees[0].simulations()
+        })
+    });
 }
 
 fn main() {

@@ -501,3 +501,56 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
     assert!(Trainer::load_checkpoint(nim(10), "nim", &path).is_err());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn self_play_counts_adjudicated_games() {
+    let capped = |max_plies| {
+        let config = TrainConfig {
+            max_plies,
+            ..tiny_config()
+        };
+        Trainer::new(nim(10), config).iterate().adjudicated
+    };
+    // Nim from 10 lasts at least four plies and at most ten.
+    assert_eq!(capped(1), 4, "every game stopped at the cap");
+    assert_eq!(capped(400), 0);
+}
+
+#[test]
+fn self_play_with_repeats_sees_its_game_so_far() {
+    // Shuttle from the middle: both sides step the token back and forth,
+    // so the start comes round again at the third ply.
+    let positions = |repeats_even| {
+        let config = TrainConfig {
+            simulations: 64,
+            games_per_iteration: 1,
+            temperature_plies: 0,
+            max_plies: 3,
+            puct: PuctConfig {
+                mix: 1.0,
+                repeats_even,
+                ..PuctConfig::default()
+            },
+            ..tiny_config()
+        };
+        let trainer = Trainer::new(
+            Shuttle::at(3, 0),
+            TrainConfig {
+                game: "shuttle".into(),
+                ..config
+            },
+        );
+        let (examples, adjudicated) = trainer.play_games(&[0]);
+        assert_eq!(adjudicated, 1, "the token shuttles to the cap");
+        examples
+    };
+    let plain = positions(false);
+    let (first, third) = (&plain[0], &plain[2]);
+    assert_eq!(first.0, third.0, "the start again");
+    assert_eq!(first.1, third.1, "no history: the same search");
+    // The same search from the same position, but for what the game
+    // passed through: the step right now repeats the game's second position.
+    let repeats = positions(true);
+    assert_eq!(repeats[0].0, repeats[2].0);
+    assert_ne!(repeats[0].1, repeats[2].1);
+}

@@ -10,6 +10,7 @@
 //! checkpoint continues exactly as if it had never stopped, whatever the
 //! thread count.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
@@ -129,6 +130,11 @@ pub struct IterationReport {
     pub iteration: u64,
     /// Self-play games played in all.
     pub games: u64,
+    /// This iteration's self-play games stopped at `max_plies` and scored
+    /// by the evaluation: a high share means the value targets are the
+    /// evaluation's guesses rather than results.
+    #[serde(default)]
+    pub adjudicated: usize,
     /// Positions in the replay buffer.
     pub positions: usize,
     /// The mean loss of this iteration's gradient steps.
@@ -151,7 +157,7 @@ struct Replay {
 }
 
 /// One training position: observation, policy target, value target.
-type Example = (Vec<f32>, PolicyTarget, Vec<f32>);
+pub(super) type Example = (Vec<f32>, PolicyTarget, Vec<f32>);
 
 /// One self-play position waiting for its game's result.
 struct Pending {
@@ -241,7 +247,7 @@ impl<G: Game> Trainer<G> {
     /// One iteration: self-play, training, and an evaluation when due.
     pub fn iterate(&mut self) -> IterationReport {
         let started = Instant::now();
-        let examples = self.self_play();
+        let (examples, adjudicated) = self.self_play();
         for example in examples {
             self.replay.push(example, self.config.buffer);
         }
@@ -266,6 +272,7 @@ impl<G: Game> Trainer<G> {
         IterationReport {
             iteration: self.iteration,
             games: self.games,
+            adjudicated,
             positions: self.replay.len,
             loss,
             seconds: started.elapsed().as_secs_f64(),
@@ -276,14 +283,15 @@ impl<G: Game> Trainer<G> {
 
     /// Plays this iteration's self-play games, split over the threads,
     /// each thread running its games side by side with batched leaf
-    /// evaluation. The examples come back in game order.
-    fn self_play(&mut self) -> Vec<Example> {
+    /// evaluation. The examples come back in game order, with the count
+    /// of games adjudicated.
+    fn self_play(&mut self) -> (Vec<Example>, usize) {
         let count = self.config.games_per_iteration;
         let threads = self.config.threads.clamp(1, count.max(1));
         let per = count.div_ceil(threads);
         let games: Vec<u64> = (0..count as u64).collect();
         let this = &*self;
-        let results: Vec<Vec<Example>> = std::thread::scope(|scope| {
+        let results: Vec<(Vec<Example>, usize)> = std::thread::scope(|scope| {
             let handles: Vec<_> = games
                 .chunks(per.max(1))
                 .map(|chunk| scope.spawn(move || this.play_games(chunk)))
@@ -294,11 +302,13 @@ impl<G: Game> Trainer<G> {
                 .collect()
         });
         self.games += count as u64;
-        results.into_iter().flatten().collect()
+        let adjudicated = results.iter().map(|r| r.1).sum();
+        (results.into_iter().flat_map(|r| r.0).collect(), adjudicated)
     }
 
     /// Plays the self-play games numbered `games` side by side.
-    fn play_games(&self, games: &[u64]) -> Vec<Example> {
+    /// Returns their examples and how many were adjudicated.
+    pub(super) fn play_games(&self, games: &[u64]) -> (Vec<Example>, usize) {
         let config = &self.config;
         let shape = self.header.shape;
         let mut rngs: Vec<Rng> = games
@@ -307,6 +317,9 @@ impl<G: Game> Trainer<G> {
             .collect();
         let mut states: Vec<G> = games.iter().map(|_| self.start.clone()).collect();
         let mut histories: Vec<Vec<Pending>> = games.iter().map(|_| Vec::new()).collect();
+        // The keys of each game's earlier positions, for `repeats_even`.
+        let mut seen: Vec<HashSet<u64>> = games.iter().map(|_| HashSet::new()).collect();
+        let mut adjudicated = 0;
         let mut finished: Vec<Option<Scores>> = vec![None; games.len()];
         let mut examples: Vec<Vec<Example>> = games.iter().map(|_| Vec::new()).collect();
         loop {
@@ -318,7 +331,13 @@ impl<G: Game> Trainer<G> {
             }
             let mut trees: Vec<Tree<G>> = active
                 .iter()
-                .map(|&i| Tree::new(states[i].clone()))
+                .map(|&i| {
+                    let mut tree = Tree::new(states[i].clone());
+                    if config.puct.repeats_even {
+                        tree.set_history(&seen[i]);
+                    }
+                    tree
+                })
                 .collect();
             let mut tree_rngs: Vec<Rng> = active.iter().map(|&i| rngs[i].clone()).collect();
             search_batch(
@@ -344,14 +363,20 @@ impl<G: Game> Trainer<G> {
                     false => 0.0,
                 };
                 let mv = tree.sample_move(temperature, &mut rngs[i]);
+                if config.puct.repeats_even {
+                    seen[i].insert(state.key());
+                }
                 state.play(mv);
                 finished[i] = match state.outcome() {
                     Some(outcome) => Some(outcome.scores()),
-                    None if histories[i].len() >= config.max_plies => Some(
-                        state
-                            .evaluate()
-                            .unwrap_or_else(|| even_scores(shape.players)),
-                    ),
+                    None if histories[i].len() >= config.max_plies => {
+                        adjudicated += 1;
+                        Some(
+                            state
+                                .evaluate()
+                                .unwrap_or_else(|| even_scores(shape.players)),
+                        )
+                    }
                     None => None,
                 };
                 if let Some(scores) = finished[i] {
@@ -364,7 +389,7 @@ impl<G: Game> Trainer<G> {
                 }
             }
         }
-        examples.into_iter().flatten().collect()
+        (examples.into_iter().flatten().collect(), adjudicated)
     }
 
     /// This iteration's gradient steps on minibatches drawn from the
