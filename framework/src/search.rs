@@ -166,10 +166,11 @@ impl History {
     /// Notes the move `mv` played from `before`; a move from elsewhere
     /// starts a new line (a new game, a move taken back).
     pub fn passed<G: Game>(&mut self, before: &G, mv: G::Move) {
+        let key = before.key();
         let mut after = before.clone();
         after.play(mv);
-        self.start_at(before.key());
-        self.keys.insert(before.key());
+        self.start_at(key);
+        self.keys.insert(key);
         self.now = Some(after.key());
     }
 

@@ -15,7 +15,7 @@ use rand_distr::{Distribution as _, Gamma};
 use super::net::{softmax, Net, PolicyTarget};
 use crate::game::Game;
 use crate::mcts::parent_proof;
-use crate::outcome::{Outcome, Scores, MAX_PLAYERS};
+use crate::outcome::{even_scores, Outcome, Scores, MAX_PLAYERS};
 use crate::rng::Rng;
 use crate::search::{sort_children, ChildStats};
 
@@ -239,7 +239,7 @@ impl<G: Game> Tree<G> {
                 return None;
             }
             if self.nodes[node].repeated {
-                self.backup(&self.even());
+                self.backup(&even_scores(self.players));
                 return None;
             }
         }
@@ -256,7 +256,7 @@ impl<G: Game> Tree<G> {
             self.nodes[node].key = key;
             if node != 0 && self.repeats(key) {
                 self.nodes[node].repeated = true;
-                self.backup(&self.even());
+                self.backup(&even_scores(self.players));
                 return None;
             }
         }
@@ -332,13 +332,6 @@ impl<G: Game> Tree<G> {
     fn repeats(&self, key: u64) -> bool {
         let earlier = &self.path[..self.path.len() - 1];
         earlier.iter().any(|&id| self.nodes[id].key == key) || self.history.contains(&key)
-    }
-
-    /// Every seat's share of a game nobody wins.
-    fn even(&self) -> Scores {
-        let mut scores: Scores = [0.0; MAX_PLAYERS];
-        scores[..self.players].fill(1.0 / self.players as f32);
-        scores
     }
 
     /// The child of `parent` with the highest PUCT score (the first on ties).
