@@ -50,7 +50,7 @@ fn specs_for(kind: &str, database: &str) -> Vec<String> {
         "engine" => return vec![engine],
         "perfect" => return vec![format!("perfect(db=\"{database}\")")],
         // No model: the untrained network (uniform priors, even values).
-        "az" => &["az(iterations=20)"],
+        "az" => &["az(iterations=20)", "az(iterations=20,fpu=0.2,ptemp=1.5)"],
         _ => panic!("agent kind `{kind}` has no test spec in cli/tests/agents.rs"),
     };
     specs.iter().map(|s| s.to_string()).collect()

@@ -357,8 +357,13 @@ impl Params {
 
     /// The value of a [`ParamKind::Float`] parameter.
     pub fn float(&self, name: &str) -> f64 {
-        self.typed(name, "a number")
+        self.float_opt(name)
             .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
+    }
+
+    /// The value of a [`ParamKind::Float`] parameter that may be unset.
+    pub fn float_opt(&self, name: &str) -> Option<f64> {
+        self.typed(name, "a number")
     }
 
     /// The value of a [`ParamKind::Bool`] parameter.

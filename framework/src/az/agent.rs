@@ -73,6 +73,22 @@ impl AgentKind for AzKind {
             help:
                 "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
         },
+        ParamSpec {
+            name: "fpu",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "",
+            help: "first-play urgency: an unvisited move counts as its visited siblings' mean \
+                   less this (unset: an even score)",
+        },
+        ParamSpec {
+            name: "ptemp",
+            kind: ParamKind::Float {
+                min: 0.1,
+                max: 10.0,
+            },
+            default: "1",
+            help: "temperature of the network's priors (above 1: flatter, wider search)",
+        },
         crate::agents::repeats("on"),
         ParamSpec {
             name: "reuse",
@@ -114,6 +130,8 @@ impl AgentKind for AzKind {
                 mix: params.float("mix") as f32,
                 solver: params.flag("solver"),
                 repeats_even: params.flag("repeats"),
+                fpu: params.float_opt("fpu").map(|f| f as f32),
+                policy_temperature: params.float("ptemp") as f32,
                 ..PuctConfig::default()
             },
             iterations: params.int_opt("iterations").map(|n| n as u64),

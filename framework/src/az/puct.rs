@@ -50,6 +50,22 @@ pub struct PuctConfig {
     /// to repeat: what a chess engine's repetition draw does.
     #[serde(default)]
     pub repeats_even: bool,
+    /// First-play urgency: an unvisited move's value is the mean of its
+    /// visited siblings less this reduction (Leela Zero's rule), so a
+    /// search that finds its moves good looks deeper at them before
+    /// trying the rest, and one that finds them bad widens. `None`: the
+    /// even share, `1/players`, whatever the siblings are worth.
+    #[serde(default)]
+    pub fpu: Option<f32>,
+    /// The temperature of the priors' softmax: above 1 flattens them, so
+    /// moves the network rates low still get visits (Leela Chess Zero
+    /// sets it above 1). Self-play trains at 1.
+    #[serde(default = "one")]
+    pub policy_temperature: f32,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 impl Default for PuctConfig {
@@ -61,6 +77,8 @@ impl Default for PuctConfig {
             mix: 0.0,
             solver: false,
             repeats_even: false,
+            fpu: None,
+            policy_temperature: 1.0,
         }
     }
 }
@@ -231,7 +249,7 @@ impl<G: Game> Tree<G> {
         self.path.clear();
         self.path.push(0);
         while self.nodes[node].expanded {
-            node = self.choose_child(node, config.c);
+            node = self.choose_child(node, config);
             state.play(self.nodes[node].mv);
             self.path.push(node);
             if let Some(outcome) = self.nodes[node].terminal {
@@ -289,8 +307,7 @@ impl<G: Game> Tree<G> {
         let leaf = *self.path.last().expect("a path");
         let seat = state.to_move();
         assert_eq!(logits.len(), self.moves.len(), "a logit per legal move");
-        let mut priors = logits.to_vec();
-        softmax(&mut priors);
+        let mut priors = priors(logits, config.policy_temperature);
         if let (Some(rng), true, 0) = (noise, config.noise > 0.0, leaf) {
             mix_noise(&mut priors, config, rng);
         }
@@ -335,10 +352,10 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child of `parent` with the highest PUCT score (the first on ties).
-    fn choose_child(&self, parent: usize, c: f32) -> usize {
+    fn choose_child(&self, parent: usize, config: &PuctConfig) -> usize {
         let parent_node = &self.nodes[parent];
-        let explore = c * (parent_node.visits.max(1) as f32).sqrt();
-        let unvisited = 1.0 / self.players as f32;
+        let explore = config.c * (parent_node.visits.max(1) as f32).sqrt();
+        let unvisited = self.first_play_value(parent, config);
         let mut best = (f32::NEG_INFINITY, parent_node.first_child as usize);
         for id in parent_node.children() {
             let child = &self.nodes[id];
@@ -348,6 +365,23 @@ impl<G: Game> Tree<G> {
             }
         }
         best.1
+    }
+
+    /// The value an unvisited child of `parent` is taken to have: see
+    /// [`PuctConfig::fpu`].
+    fn first_play_value(&self, parent: usize, config: &PuctConfig) -> f32 {
+        let even = 1.0 / self.players as f32;
+        let Some(reduction) = config.fpu else {
+            return even;
+        };
+        let (visits, value) = self.nodes[parent]
+            .children()
+            .map(|id| &self.nodes[id])
+            .fold((0, 0.0), |(n, v), c| (n + c.visits, v + c.value));
+        match visits {
+            0 => even,
+            n => (value / n as f32 - reduction).max(0.0),
+        }
     }
 
     /// The MCTS-solver's walk up the path from a newly proven leaf: each
@@ -484,6 +518,14 @@ impl<G: Game> Tree<G> {
         }
         children[children.len() - 1].mv
     }
+}
+
+/// The priors from a leaf's legal moves' `logits`: their softmax at
+/// `temperature`.
+pub(super) fn priors(logits: &[f32], temperature: f32) -> Vec<f32> {
+    let mut priors: Vec<f32> = logits.iter().map(|l| l / temperature).collect();
+    softmax(&mut priors);
+    priors
 }
 
 /// Mixes `config.noise` of a Dirichlet(`alpha`) sample into `priors`.

@@ -290,6 +290,43 @@ fn puct_with_an_untrained_network_plays_like_uct() {
 }
 
 #[test]
+fn first_play_urgency_deepens_a_visited_move_before_trying_its_siblings() {
+    // The untrained network scores every leaf even. After the first move's
+    // visit, the even first-play value sends the third simulation to a
+    // sibling; a reduction of 1 values the siblings at 0 and sends it back.
+    let visits = |fpu: Option<f32>| {
+        let config = PuctConfig {
+            fpu,
+            ..PuctConfig::default()
+        };
+        let tree = puct_with(&nim(10), 3, &config);
+        let mut visits: Vec<u32> = tree.children().iter().map(|c| c.visits).collect();
+        visits.sort_unstable();
+        visits
+    };
+    assert_eq!(visits(None), [0, 1, 1]);
+    assert_eq!(visits(Some(1.0)), [0, 0, 2]);
+    // No reduction: the siblings are worth what the visited move is, even.
+    assert_eq!(visits(Some(0.0)), [0, 1, 1]);
+}
+
+#[test]
+fn the_policy_temperature_flattens_or_sharpens_the_priors() {
+    let logits = [2.0, 0.0, -1.0];
+    let mut plain = logits.to_vec();
+    super::net::softmax(&mut plain);
+    assert_eq!(puct::priors(&logits, 1.0), plain);
+    let flat = puct::priors(&logits, 2.0);
+    let sharp = puct::priors(&logits, 0.5);
+    assert!(
+        flat[0] < plain[0] && plain[0] < sharp[0],
+        "{flat:?} {plain:?} {sharp:?}"
+    );
+    assert!(flat[2] > plain[2] && plain[2] > sharp[2]);
+    assert!((flat.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+}
+
+#[test]
 fn descending_keeps_the_subtree_and_its_statistics() {
     let tree = puct(&nim(11), 500);
     let pv = tree.principal_variation();
