@@ -4,35 +4,14 @@
 //! for — Diffusion, solved here at width 4 — and refuses the others with
 //! the reason.
 
-use std::path::PathBuf;
-
 use tabula::{play_game, AnyAgent, AnyGame, Registry};
-
-mod common;
-
-/// The width-4 Diffusion database `perfect` plays from, built by `tabula solve`.
-fn solved_diffusion() -> PathBuf {
-    let path = std::env::temp_dir().join(format!("tabula-agents-{}-w4.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let run = common::tabula(
-        &[
-            "solve",
-            "diffusion(width=4)",
-            "--db",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.ok && run.stdout.contains("solved in"), "{}", run.stderr);
-    path
-}
 
 /// Cheap specs for each registered agent kind, the MCTS variants each
 /// once. A kind missing here fails the test, so every new kind is played on
 /// every game.
 fn specs_for(kind: &str, database: &str) -> Vec<String> {
     let engine = format!(
-        "engine(cmd=\"{} engine random\",time=5s)",
+        "engine(cmd=\"{} engine random\",time=5s,margin=60s,startup=60s)",
         env!("CARGO_BIN_EXE_tabula")
     );
     let specs: &[&str] = match kind {
@@ -75,8 +54,7 @@ fn play_every_seat(registry: &Registry, start: &dyn AnyGame, hero: &tabula::Agen
 #[test]
 fn every_agent_plays_every_game() {
     let registry = tabula_games::registry();
-    let database = solved_diffusion();
-    let database = database.to_str().unwrap();
+    let database = crate::common::width4_db();
     for kind in registry.agent_kinds() {
         for spec in specs_for(kind.name, database) {
             let hero = registry.parse_agent(&spec).unwrap();

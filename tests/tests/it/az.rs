@@ -1,9 +1,7 @@
 //! The `az` search on the real games (its own tests, on small games, are
 //! in `framework/src/az/tests.rs`).
 
-mod common;
-
-use common::a_few_plies_in;
+use crate::common::a_few_plies_in;
 use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
 
 /// `mix` blends the game's evaluation into a new leaf's value: with the

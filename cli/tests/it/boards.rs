@@ -1,13 +1,11 @@
 //! The board pictures in `docs/boards/` (shown in the README, one per
 //! game) are what `show --svg` draws after a few fixed moves: this test
 //! replays them and compares. After a deliberate change of the pictures,
-//! `TABULA_BLESS=1 cargo test -p tabula-cli --test boards` rewrites them.
-
-mod common;
+//! `TABULA_BLESS=1 cargo test -p tabula-cli --test it -- boards::` rewrites them.
 
 use std::path::PathBuf;
 
-use common::tabula;
+use crate::common::tabula;
 
 /// Each picture: its file in `docs/boards/`, the game, the moves before it.
 const PICTURES: &[(&str, &str, &str)] = &[
@@ -58,6 +56,6 @@ fn the_readme_pictures_are_what_show_svg_draws() {
     assert!(
         stale.is_empty(),
         "{stale:?} differ from what `show --svg` draws now; if the change is intended: \
-         TABULA_BLESS=1 cargo test -p tabula-cli --test boards"
+         TABULA_BLESS=1 cargo test -p tabula-cli --test it -- boards::"
     );
 }

@@ -1,9 +1,7 @@
 //! The shared MCTS player's strength and correctness, through the same
 //! object-safe layer the REPL and tournaments use.
 
-mod common;
-
-use common::a_few_plies_in;
+use crate::common::a_few_plies_in;
 use tabula::agents::AnyControl;
 use tabula::{play_game, AnyAgent, Registry};
 

@@ -5,16 +5,14 @@
 //! These tests need `python3` (`.ci/run` installs it); without it they fail
 //! and say so, rather than skip.
 
-mod common;
-
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{tabula, tabula_in};
+use crate::common::{end_or_kill, read_json, records, scratch, tabula, tabula_in};
 use serde_json::Value;
 use tabula::protocol::{Base, Command as Line, Info, Reply};
 
@@ -94,13 +92,6 @@ fn the_example_engines_rules_agree_with_tabula() {
     }
 }
 
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-engine-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
-
 /// `text` as a spec value: quoted, `"` and `\` escaped.
 fn quoted(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
@@ -116,20 +107,9 @@ fn engine(cmd: &str, extra: &str) -> String {
     )
 }
 
-/// games.jsonl's records.
-fn records(out: &Path) -> Vec<Value> {
-    fs::read_to_string(out.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
-}
-
 /// Each agent's `forfeits` in summary.json's section over all games.
 fn summary_forfeits(out: &Path) -> Vec<(String, u64)> {
-    let summary: Value =
-        serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
-    summary["overall"]["agents"]
+    read_json(&out.join("summary.json"))["overall"]["agents"]
         .as_array()
         .unwrap()
         .iter()
@@ -143,8 +123,15 @@ fn summary_forfeits(out: &Path) -> Vec<(String, u64)> {
 #[test]
 fn the_python_examples_play_tabula_agents_on_two_games() {
     let python = python();
-    let random = engine(&format!("{python} examples/engines/random_engine.py"), "");
-    let greedy = engine(&format!("{python} examples/engines/greedy_engine.py"), "");
+    // Budgets no loaded machine can miss: these engines answer at once.
+    let random = engine(
+        &format!("{python} examples/engines/random_engine.py"),
+        UNMISSABLE,
+    );
+    let greedy = engine(
+        &format!("{python} examples/engines/greedy_engine.py"),
+        UNMISSABLE,
+    );
     let out = scratch("examples");
     let run = tabula(
         &[
@@ -168,7 +155,7 @@ fn the_python_examples_play_tabula_agents_on_two_games() {
     let records = records(&out);
     assert_eq!(records.len(), 2 * 6);
     let mut engine_moves = 0;
-    for record in &records {
+    for record in records.values() {
         assert_eq!(record["forfeit"], Value::Null, "{record}");
         assert!(record["plies"].as_u64().unwrap() > 0);
         for (seat, agent) in record["agents"].as_array().unwrap().iter().enumerate() {
@@ -203,10 +190,17 @@ fn the_repl_seats_a_python_engine() {
     assert_eq!(state["moves"].as_array().unwrap().len(), 2, "{state}");
 }
 
-/// How each misbehaving engine's forfeits must read.
+/// Time limits no engine that answers at once can miss, however loaded the
+/// machine: a test whose engines should not forfeit for time gives these.
+const UNMISSABLE: &str = ",margin=120s,startup=120s";
+
+/// How each misbehaving engine's forfeits must read. Only the hanging and
+/// the slow engine are meant to run out of time, and they never answer, so
+/// their short limits cannot be missed by an engine that meant to answer;
+/// the others play good moves first and so get [`UNMISSABLE`] limits.
 const MISBEHAVIOURS: [(&str, &str); 6] = [
     ("crash 2", "crashed (exit status: 3)"),
-    ("hang 2", "timeout after "),
+    ("hang 1", "timeout after "),
     ("illegal 2", "illegal move `A1-I5`"),
     ("unparsable 1", "illegal move `banana`"),
     ("garbage 2", "protocol error"),
@@ -222,7 +216,8 @@ fn misbehaving_engines_forfeit_their_games_and_the_tournament_goes_on() {
     for (mode, reason) in MISBEHAVIOURS {
         let timing = match mode {
             "slow 1" => ",startup=250ms",
-            _ => ",time=50ms,margin=350ms",
+            "hang 1" => ",time=50ms,margin=350ms,startup=120s",
+            _ => UNMISSABLE,
         };
         agents.push(engine(&format!("{python} {script} {mode}"), timing));
         expected.push(Some(reason));
@@ -245,7 +240,7 @@ fn misbehaving_engines_forfeit_their_games_and_the_tournament_goes_on() {
     let records = records(&out);
     assert_eq!(records.len(), agents.len() * (agents.len() - 1));
     let mut forfeits = vec![0; agents.len()];
-    for record in &records {
+    for record in records.values() {
         let seats: Vec<usize> = record["seats"]
             .as_array()
             .unwrap()
@@ -410,11 +405,7 @@ fn tabula_engine_plays_a_whole_game_for_a_script_and_stops_when_told() {
     engine.send("go time=600000");
     assert!(engine.line().starts_with("info "));
     engine.send("quit");
-    let started = Instant::now();
-    while engine.child.try_wait().unwrap().is_none() {
-        assert!(started.elapsed() < PATIENCE, "the engine did not quit");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    end_or_kill(&mut engine.child, "the engine after `quit`");
     assert!(engine.child.wait().unwrap().success());
 }
 
@@ -428,7 +419,7 @@ fn tabula_engine(agent: &str, extra: &str) -> String {
 fn tabula_serves_as_an_engine_to_itself() {
     let out = scratch("itself");
     // `go` carries the budget: `iterations=` is sent with it.
-    let served = tabula_engine("mcts", ",iterations=50");
+    let served = tabula_engine("mcts", &format!(",iterations=50{UNMISSABLE}"));
     let run = tabula(
         &[
             "arena",
@@ -447,7 +438,7 @@ fn tabula_serves_as_an_engine_to_itself() {
     assert!(run.ok, "{}", run.stderr);
     let records = records(&out);
     assert_eq!(records.len(), 2);
-    for record in &records {
+    for record in records.values() {
         assert_eq!(record["forfeit"], Value::Null, "{record}");
         assert!(record["winners"].is_array());
     }

@@ -1,34 +1,20 @@
 //! The README's tour and scripting example are real sessions: this test
 //! replays their commands and compares the output with what the README
 //! shows (timings aside). After a deliberate change of output, run
-//! `TABULA_BLESS=1 cargo test -p tabula-cli --test readme` to rewrite the
+//! `TABULA_BLESS=1 cargo test -p tabula-cli --test it -- readme::` to rewrite the
 //! blocks, and read the diff.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
-fn readme_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../README.md")
-}
+use crate::common;
 
 /// Runs `tabula ARGS` with `stdin`; returns stdout.
 fn tabula(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    String::from_utf8(output.stdout).unwrap()
+    common::tabula(args, stdin).stdout
+}
+
+fn readme_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../README.md")
 }
 
 /// Timings differ between runs: `0.36 s` reads `_ s`.
@@ -100,7 +86,7 @@ fn check(
     }
     panic!(
         "the README's {what} differs from what tabula prints now.\n--- README\n{shown}\n--- tabula\n{actual}\n\
-         If the change is intended: TABULA_BLESS=1 cargo test -p tabula-cli --test readme"
+         If the change is intended: TABULA_BLESS=1 cargo test -p tabula-cli --test it -- readme::"
     );
 }
 

@@ -2,47 +2,15 @@
 //! the whole player, whatever the thread count, at the bytes per node
 //! `Mcts::node_size` gives — plus, for a moment while an arena grows, the
 //! old block beside the new one (at most half the budget, since arenas
-//! double). A counting global allocator measures the heap's peak.
+//! double). The counting global allocator (`heap`) measures the heap's peak.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::Game;
 use tabula_games::{Calcala, Diffusion};
 
-struct Peak;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let now = CURRENT.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // Counted as the new block arriving before the old one leaves,
-        // which is what a moving reallocation costs at its peak.
-        grew(new_size);
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Peak = Peak;
+use crate::heap::{self, LIVE, PEAK};
 
 /// Heap besides the trees: threads' scratch buffers, reports, root clones.
 const OVERHEAD: usize = 1 << 20;
@@ -57,11 +25,11 @@ fn peak_of_search<G: Game>(start: &G, threads: usize, max_nodes: usize) -> (usiz
         seed: 3,
         ..MctsConfig::default()
     });
-    let base = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = LIVE.load(Ordering::Relaxed);
+    heap::reset_peak();
     player.search(start);
     let nodes = player.tree_size();
-    (PEAK.load(Ordering::Relaxed) - base, nodes)
+    ((PEAK.load(Ordering::Relaxed) - base) as usize, nodes)
 }
 
 fn check<G: Game>(spec: &str) {
@@ -85,6 +53,11 @@ fn check<G: Game>(spec: &str) {
 
 #[test]
 fn a_full_tree_costs_its_node_budget_for_any_thread_count() {
-    check::<Diffusion>("diffusion");
-    check::<Calcala>("calcala");
+    heap::alone(
+        "mcts_memory::a_full_tree_costs_its_node_budget_for_any_thread_count",
+        || {
+            check::<Diffusion>("diffusion");
+            check::<Calcala>("calcala");
+        },
+    );
 }

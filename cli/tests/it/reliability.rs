@@ -13,18 +13,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
-
-use common::{tabula, Run};
+use crate::common::{
+    end_or_kill, poll_until, records, records_allowing, scratch, summary, tabula, Rand, Run,
+};
 
 const GAME: &str = "diffusion(width=4,stones=2)";
 const AGENTS: [&str; 3] = ["random", "mcts(iterations=20)", "mcts(iterations=5)"];
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-rel-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
 
 fn args<'a>(out: &'a Path, rounds: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["arena", "--games", GAME, "--agents"];
@@ -49,71 +43,6 @@ fn spawn(out: &Path, rounds: &str, extra: &[&str]) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .expect("tabula starts")
-}
-
-/// The complete (newline-terminated) records of games.jsonl by index,
-/// without timings; fails on a duplicate.
-fn records(out: &Path) -> BTreeMap<u64, Value> {
-    records_allowing(out, false)
-}
-
-/// [`records`], allowing identical duplicates when `duplicates` (the kill
-/// loop injects them; the next resume that gets far enough removes them).
-fn records_allowing(out: &Path, duplicates: bool) -> BTreeMap<u64, Value> {
-    let bytes = fs::read(out.join("games.jsonl")).unwrap_or_default();
-    let mut by_index = BTreeMap::new();
-    for line in bytes.split_inclusive(|&b| b == b'\n') {
-        // A last line without its newline is a finished game when it is a
-        // whole record (resume adds the newline), and torn otherwise.
-        let parsed = serde_json::from_slice::<Value>(line);
-        if line.last() != Some(&b'\n') && parsed.is_err() {
-            break;
-        }
-        let mut record: Value = parsed.expect("a complete line parses");
-        record.as_object_mut().unwrap().remove("seconds");
-        let index = record["index"].as_u64().unwrap();
-        match by_index.insert(index, record.clone()) {
-            None => {}
-            Some(first) if duplicates => assert_eq!(first, record, "index {index}"),
-            Some(_) => panic!("index {index} twice"),
-        }
-    }
-    by_index
-}
-
-/// summary.json without its timing fields.
-fn summary(out: &Path) -> Value {
-    let text = fs::read_to_string(out.join("summary.json")).unwrap();
-    let mut summary: Value = serde_json::from_str(&text).unwrap();
-    fn strip(v: &mut Value) {
-        match v {
-            Value::Object(map) => {
-                map.remove("seconds_per_move");
-                map.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut summary);
-    summary
-}
-
-/// SplitMix64, so the kill times are the same every run.
-struct Rand(u64);
-
-impl Rand {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 /// Damage an interruption can leave, applied between kills so that the
@@ -165,12 +94,8 @@ fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
     const KILLS: usize = 25;
     let rounds = "300"; // 1,800 games
     let (whole, killed) = (scratch("kill-whole"), scratch("kill-loop"));
-    let clock = Instant::now();
     let reference = arena(&whole, rounds, &["--threads", "2"]);
     assert!(reference.ok, "{}", reference.stderr);
-    // Kill times scale with this machine's speed: a run lives at most a
-    // quarter of an uninterrupted tournament.
-    let span = (clock.elapsed().as_millis() as u64 / 4).max(20);
     let expected = records(&whole);
     assert_eq!(expected.len(), 1800);
 
@@ -182,18 +107,25 @@ fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
         runs += 1;
         assert!(runs < 500, "only {kills} of {runs} runs could be killed");
         if runs % 3 == 0 {
-            damage(&killed.join("games.jsonl"), rand.below(3));
+            damage(&killed.join("games.jsonl"), rand.below(3) as u64);
             repairs += 1;
         }
-        // A third of the kills land in start-up (reading, checking and
-        // repairing games.jsonl), the rest while games are played.
-        let delay = if rand.below(3) == 0 {
-            rand.below(15)
-        } else {
-            15 + rand.below(span)
-        };
         let mut child = spawn(&killed, rounds, &["--resume", "--threads", "2"]);
-        std::thread::sleep(Duration::from_millis(delay));
+        // A third of the kills land in start-up (reading, checking and
+        // repairing games.jsonl), the rest once the run has recorded up to
+        // a hundred more games. Kills follow the run's progress, not the
+        // clock, so that a slow or loaded machine kills at the same points.
+        if rand.below(3) == 0 {
+            std::thread::sleep(Duration::from_millis(rand.below(15) as u64));
+        } else {
+            let target = (finished.len() + 1 + rand.below(100)).min(expected.len());
+            while lines(&killed.join("games.jsonl")) < target && child.try_wait().unwrap().is_none()
+            {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            // Sometimes between two records, sometimes within a write.
+            std::thread::sleep(Duration::from_micros(rand.below(3000) as u64));
+        }
         let ended = child.try_wait().unwrap().is_some();
         if !ended {
             child.kill().unwrap(); // SIGKILL
@@ -231,6 +163,11 @@ fn sigkill_at_random_moments_loses_and_duplicates_nothing() {
     );
     let _ = fs::remove_dir_all(&whole);
     let _ = fs::remove_dir_all(&killed);
+}
+
+/// The complete lines of `file` (none while it does not exist).
+fn lines(file: &Path) -> usize {
+    fs::read(file).map_or(0, |bytes| bytes.iter().filter(|&&b| b == b'\n').count())
 }
 
 /// Plays `rounds` rounds into a fresh directory.
@@ -396,12 +333,10 @@ fn records_whose_fields_disagree_with_the_schedule_are_refused_not_trusted() {
 
 /// Waits until `file` exists and is not empty.
 fn wait_for(file: &Path, child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while fs::metadata(file).map_or(true, |m| m.len() == 0) {
+    poll_until("a first record", || {
         assert!(child.try_wait().unwrap().is_none(), "the arena ended early");
-        assert!(Instant::now() < deadline, "no game was recorded");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        fs::metadata(file).is_ok_and(|m| m.len() > 0)
+    });
 }
 
 /// The largest resident memory of a running process, in KiB.
@@ -433,12 +368,10 @@ fn a_second_writer_is_refused_and_huge_rounds_cost_no_memory() {
     // The lock ends with its holder: a resume now goes on.
     let mut resumed = spawn(&out, "1000000000000000", &["--resume", "--threads", "1"]);
     let size = fs::metadata(out.join("games.jsonl")).unwrap().len();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while fs::metadata(out.join("games.jsonl")).unwrap().len() == size {
+    poll_until("the resume's first record", || {
         assert!(resumed.try_wait().unwrap().is_none(), "the resume ended");
-        assert!(Instant::now() < deadline, "the resume recorded nothing");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        fs::metadata(out.join("games.jsonl")).unwrap().len() > size
+    });
     resumed.kill().unwrap();
     resumed.wait().unwrap();
     let _ = fs::remove_dir_all(&out);
@@ -460,7 +393,7 @@ fn arguments_that_would_exhaust_resources_are_refused() {
     let _ = fs::remove_dir_all(&out);
 }
 
-/// Runs the REPL on `input`, failing if it does not end within 20 s.
+/// Runs the REPL on `input`, failing if it hangs.
 fn repl_within_deadline(input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("play")
@@ -475,14 +408,7 @@ fn repl_within_deadline(input: &str) -> Run {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("the REPL hung on {input:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    end_or_kill(&mut child, &format!("the REPL on {input:?}"));
     let output = child.wait_with_output().unwrap();
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -548,14 +474,10 @@ fn an_arena_whose_files_are_fifos_refuses_rather_than_hangs() {
                 .stderr(Stdio::piped())
                 .spawn()
                 .unwrap();
-            let deadline = Instant::now() + Duration::from_secs(20);
-            while child.try_wait().unwrap().is_none() {
-                if Instant::now() > deadline {
-                    child.kill().unwrap();
-                    panic!("the arena hung on a FIFO {name} ({extra:?})");
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
+            end_or_kill(
+                &mut child,
+                &format!("the arena on a FIFO {name} ({extra:?})"),
+            );
             let output = child.wait_with_output().unwrap();
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(!output.status.success(), "{name} {extra:?}");

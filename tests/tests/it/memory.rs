@@ -1,49 +1,18 @@
-//! Memory of a long Grid Diffusion game, measured with a counting global
-//! allocator: the ko history must cost memory linear in plies with a small
+//! Memory of a long Grid Diffusion game, measured with the counting global
+//! allocator (`heap`): the ko history must cost memory linear in plies with a small
 //! constant even when every state of the game is kept (as the REPL keeps
 //! them for `undo`), and a ply must not allocate more as the game grows.
 //! Before the history became a shared log, every kept state carried its own
 //! table of recent hashes (4 KiB) and the shared table was copied every 256
 //! plies: 140 MB at 20,000 plies in the REPL, 768 MB at 80,000.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use tabula::rng::seeded;
 use tabula::Game;
 use tabula_games::GridDiffusion;
 
-struct Counting;
-
-/// Bytes allocated and not yet freed.
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-/// Bytes ever allocated.
-static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(
-            new_size as isize - layout.size() as isize,
-            Ordering::Relaxed,
-        );
-        ALLOCATED.fetch_add(new_size, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use crate::heap::{self, ALLOCATED, LIVE};
 
 /// Stage-2 plies measured (19x19 with 180 stones a side never ends at random).
 const PLIES: usize = 20_000;
@@ -57,6 +26,13 @@ const ALLOCATED_BYTES_PER_PLY: usize = 512;
 
 #[test]
 fn a_long_game_keeping_every_state_costs_memory_linear_in_plies() {
+    heap::alone(
+        "memory::a_long_game_keeping_every_state_costs_memory_linear_in_plies",
+        measure_a_long_game,
+    );
+}
+
+fn measure_a_long_game() {
     let mut state = GridDiffusion::from_spec("grid-diffusion(size=19x19,stones=180)").unwrap();
     let mut rng = seeded(3);
     let mut buffer = Vec::with_capacity(4096);

@@ -2,20 +2,10 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde_json::Value;
 
-mod common;
-
-use common::{tabula, Run};
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-arena-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
+use crate::common::{read_json, records, scratch, summary, tabula, Run};
 
 /// Whether the shipped catalog has `spec` (the games are written in parallel).
 fn has_game(spec: &str) -> bool {
@@ -52,43 +42,6 @@ fn arena(games: &str, out: &Path, extra: &[&str]) -> Run {
     }
     args.extend_from_slice(extra);
     tabula(&args, "")
-}
-
-fn read_json(path: PathBuf) -> Value {
-    serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap()
-}
-
-/// The records of games.jsonl by schedule index, without timing fields.
-fn records(out: &Path) -> BTreeMap<u64, Value> {
-    let text = fs::read_to_string(out.join("games.jsonl")).unwrap();
-    let mut by_index = BTreeMap::new();
-    for line in text.lines() {
-        let mut record: Value = serde_json::from_str(line).unwrap();
-        record.as_object_mut().unwrap().remove("seconds");
-        let index = record["index"].as_u64().unwrap();
-        assert!(
-            by_index.insert(index, record).is_none(),
-            "index {index} twice"
-        );
-    }
-    by_index
-}
-
-/// summary.json without the timing fields.
-fn summary(out: &Path) -> Value {
-    let mut summary = read_json(out.join("summary.json"));
-    fn strip(v: &mut Value) {
-        match v {
-            Value::Object(map) => {
-                map.remove("seconds_per_move");
-                map.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut summary);
-    summary
 }
 
 #[test]
@@ -162,7 +115,7 @@ fn output_files_have_their_shapes() {
         );
     }
 
-    let summary = read_json(out.join("summary.json"));
+    let summary = read_json(&out.join("summary.json"));
     assert_eq!(summary["anchor"], "random");
     assert_eq!(summary["scheduled"], scheduled);
     assert_eq!(summary["played"], scheduled);
@@ -317,7 +270,7 @@ fn games_cut_at_the_ply_limit_are_reported_not_counted() {
         "{}",
         run.stdout
     );
-    let summary = read_json(out.join("summary.json"));
+    let summary = read_json(&out.join("summary.json"));
     let section = &summary["games"][0];
     assert_eq!(section["adjudicated"], 12);
     assert_eq!(section["finished"], 0);

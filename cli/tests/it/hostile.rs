@@ -17,30 +17,7 @@ use std::process::{Command, Stdio};
 
 use tabula::{AnyGame, GameRecord, Registry};
 
-/// SplitMix64: a tiny seeded generator, so the input is the same every run.
-struct Rand(u64);
-
-impl Rand {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+use crate::common::Rand;
 
 /// Every word the REPL reads as a command.
 const COMMAND_WORDS: &[&str] = &[

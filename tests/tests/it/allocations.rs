@@ -1,35 +1,13 @@
-//! Random playouts must not touch the heap per ply: a counting global
-//! allocator measures every registered game's playouts.
+//! Random playouts must not touch the heap per ply: the counting global
+//! allocator (`heap`) measures every registered game's playouts.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use tabula::playout::random_playout;
 use tabula::Game;
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use crate::heap::{self, ALLOCATIONS};
 
 /// At most this many allocations per playout, whatever its length: cloning
 /// the start may allocate (a shared ko history), the plies may not.
@@ -85,6 +63,13 @@ fn check<G: Game>(spec: &str) -> String {
 
 #[test]
 fn random_playouts_do_not_allocate_per_ply() {
+    heap::alone(
+        "allocations::random_playouts_do_not_allocate_per_ply",
+        measure_every_game,
+    );
+}
+
+fn measure_every_game() {
     let checked = [
         check::<Diffusion>("diffusion"),
         check::<GridDiffusion>("grid-diffusion"),

@@ -2,23 +2,14 @@
 //! apart and merged give exactly the unsharded tournament (timings aside),
 //! and merge refuses anything else, naming the games at fault.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-mod common;
-
-use common::{tabula, Run};
+use crate::common::{records, scratch, summary, tabula, Run};
 
 const GAMES: &str = "diffusion(width=4,stones=2),calcala(players=3,setup=short)";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-shards-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
 
 fn arena(out: &Path, seed: &str, extra: &[&str]) -> Run {
     let mut args = vec![
@@ -47,38 +38,6 @@ fn merge(dirs: &[PathBuf], out: &Path) -> Run {
     args.extend(dirs.iter().map(|d| d.display().to_string()));
     args.extend(["--out".to_string(), out.display().to_string()]);
     tabula(&args.iter().map(String::as_str).collect::<Vec<_>>(), "")
-}
-
-/// Removes the timing fields, everywhere.
-fn strip(v: &mut Value) {
-    match v {
-        Value::Object(map) => {
-            map.remove("seconds_per_move");
-            map.remove("seconds");
-            map.values_mut().for_each(strip);
-        }
-        Value::Array(items) => items.iter_mut().for_each(strip),
-        _ => {}
-    }
-}
-
-fn summary(out: &Path) -> Value {
-    let mut v =
-        serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
-    strip(&mut v);
-    v
-}
-
-fn records(out: &Path) -> BTreeMap<u64, Value> {
-    let text = fs::read_to_string(out.join("games.jsonl")).unwrap();
-    let mut by_index = BTreeMap::new();
-    for line in text.lines() {
-        let mut record: Value = serde_json::from_str(line).unwrap();
-        strip(&mut record);
-        let index = record["index"].as_u64().unwrap();
-        assert!(by_index.insert(index, record).is_none(), "{index} twice");
-    }
-    by_index
 }
 
 /// The CSV without its timing column.

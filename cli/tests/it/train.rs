@@ -1,9 +1,7 @@
 //! `tabula train` end to end on a tiny run: the files it writes, the
 //! evaluation columns, resuming, and what it refuses.
 
-mod common;
-
-use common::tabula;
+use crate::common::tabula;
 
 #[test]
 fn train_writes_its_files_resumes_and_refuses_mismatches() {

@@ -1,50 +1,10 @@
 //! `tabula solve`, the REPL's `solve` and `tabula analyse`, run as a user
 //! would, on Diffusion width 4 (its database is built once per run).
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use serde_json::Value;
 
-mod common;
-
-use common::tabula;
-
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("tabula-solve-cli-{}-{name}", std::process::id()))
-}
-
-/// The width-4 database, built by `tabula solve` once.
-fn database() -> &'static Path {
-    static DB: OnceLock<PathBuf> = OnceLock::new();
-    DB.get_or_init(|| {
-        let path = scratch("w4.db");
-        let _ = std::fs::remove_file(&path);
-        let run = tabula(
-            &[
-                "solve",
-                "diffusion(width=4)",
-                "--db",
-                path.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(run.ok, "{}", run.stderr);
-        assert!(run.stdout.contains("solved in"), "{}", run.stdout);
-        assert!(run.stdout.contains("peak memory"), "{}", run.stdout);
-        assert!(run.stdout.contains("database 1.7 MB"), "{}", run.stdout);
-        assert!(
-            run.stdout.contains("start diffusion(width=4)"),
-            "{}",
-            run.stdout
-        );
-        path
-    })
-}
-
-fn db() -> &'static str {
-    database().to_str().unwrap()
-}
+use crate::common::{scratch, tabula, width4_db as db};
 
 #[test]
 fn queries_print_one_json_line_per_position() {
@@ -169,7 +129,7 @@ fn bad_input_is_refused_with_the_reason() {
     assert_eq!(run.stdout, "");
     // A damaged file is refused and left as it is, never rebuilt over.
     let damaged = scratch("damaged.db");
-    let mut bytes = std::fs::read(database()).unwrap();
+    let mut bytes = std::fs::read(db()).unwrap();
     bytes.truncate(bytes.len() - 7);
     std::fs::write(&damaged, &bytes).unwrap();
     let run = tabula(

@@ -1,8 +1,6 @@
 //! The `tabula` binary driven by scripts on stdin, as a user would.
 
-mod common;
-
-use common::{tabula, Run};
+use crate::common::{tabula, Run};
 
 fn last_state(run: &Run) -> serde_json::Value {
     let line = run

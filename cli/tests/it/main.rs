@@ -1,0 +1,21 @@
+//! The `tabula` binary's tests, in one binary: one module per topic, the
+//! shared helpers in `common`. Each runs the real program (and real outside
+//! engines) as a user or a script would.
+//!
+//! Run one topic with `cargo test -p tabula-cli --test it -- arena::`
+//! (CONTRIBUTING.md lists the rest).
+
+mod common;
+
+mod agents;
+mod arena;
+mod boards;
+mod engine;
+mod hostile;
+mod readme;
+mod reliability;
+mod repl;
+mod shards;
+mod solve;
+mod terminal;
+mod train;

@@ -1,0 +1,27 @@
+//! The cross-game tests, in one binary: one module per topic, the shared
+//! helpers in `common` and `heap`. One binary links the framework and the
+//! games once, where a binary per file linked them thirty times.
+//!
+//! Run one topic with `cargo test -p tabula-tests --test it -- mcts::`, one
+//! test with its full name and `--exact`; the soak tier with
+//! `cargo test -p tabula-tests --test it -- --ignored soak` (CONTRIBUTING.md).
+
+mod common;
+mod heap;
+
+mod actions;
+mod agents;
+mod allocations;
+mod az;
+mod boards;
+mod conformance;
+mod forfeits;
+mod fuzz_regressions;
+mod mcts;
+mod mcts_memory;
+mod memory;
+mod properties;
+mod protocol;
+mod records;
+mod soak;
+mod solve;
