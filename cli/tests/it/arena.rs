@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-
 use crate::common::{read_json, records, scratch, summary, tabula, Run};
 
 /// Whether the shipped catalog has `spec` (the games are written in parallel).

@@ -1,7 +1,6 @@
 //! `tabula solve`, the REPL's `solve` and `tabula analyse`, run as a user
 //! would, on Diffusion width 4 (its database is built once per run).
 
-
 use serde_json::Value;
 
 use crate::common::{scratch, tabula, width4_db as db};

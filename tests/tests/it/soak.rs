@@ -28,7 +28,7 @@ fn games() -> usize {
 }
 
 #[test]
-#[ignore = "soak: run with --release -- --ignored"]
+#[ignore = "soak: run with -- --ignored soak"]
 fn soak_every_game_and_parameter_set() {
     let games = games();
     let registry = tabula_games::registry();
