@@ -4,7 +4,7 @@
 //!
 //! Run one topic with `cargo test -p tabula-tests --test it -- mcts::`, one
 //! test with its full name and `--exact`; the soak tier with
-//! `cargo test -p tabula-tests --test it -- --ignored soak` (CONTRIBUTING.md).
+//! `cargo test --workspace --test it -- --ignored soak` (CONTRIBUTING.md).
 
 mod common;
 mod heap;

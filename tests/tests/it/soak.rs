@@ -8,7 +8,7 @@
 //! Prints games/s.
 //!
 //! ```sh
-//! TABULA_SOAK_GAMES=500 cargo test --release -p tabula-tests --test it -- --ignored soak --nocapture
+//! TABULA_SOAK_GAMES=500 cargo test --workspace --test it -- --ignored soak --nocapture
 //! ```
 //! `TABULA_SOAK_GAMES` is the number of games per parameter set (default
 //! 10,000).
