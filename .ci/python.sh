@@ -21,6 +21,7 @@ export CARGO_TARGET_DIR="$PWD/target"
 profile=${TABULA_PYTHON_PROFILE:-ci}
 cargo fmt --manifest-path python/Cargo.toml --check
 cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
+echo "python-ci: fmt and clippy done at $SECONDS s"
 if ! command -v python3 >/dev/null || ! python3 -c "import ensurepip, venv" 2>/dev/null; then
     echo "python-ci: installing python3-venv and python3-pip with apt-get"
     apt-get update -qq
@@ -31,12 +32,14 @@ trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --upgrade pip
 MATURIN_PEP517_ARGS="--profile $profile" "$work/venv/bin/python" -m pip install -q "./python[test]"
+echo "python-ci: installed (profile $profile) at $SECONDS s"
 # The installed package, as users get it: its types, and its stubs against
 # the built module.
 (cd "$work" && "$work/venv/bin/python" -m mypy --config-file "$OLDPWD/python/pyproject.toml" -p tabula \
     && "$work/venv/bin/python" -m mypy.stubtest tabula._tabula --allowlist "$OLDPWD/python/stubtest-allowlist.txt")
 # The REPL binaries the tests compare the bindings' results with: those of
 # the test build (`cargo test` made them; this only checks they are current).
-cargo build -q --profile test -p tabula-cli -p tabula-example-tictactoe --bins
+cargo build -q --profile test --workspace --bins
+echo "python-ci: types checked, binaries current at $SECONDS s"
 cd "$work"  # import the installed package, not the source folder
 TABULA_BIN_DIR="$OLDPWD/target/debug" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/python/tests"

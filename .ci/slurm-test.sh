@@ -37,7 +37,8 @@ fi
 echo "slurm-test: $(slurmctld -V), $(munged --version 2>&1 | head -1)"
 
 # --- The tabula binary ----------------------------------------------------
-cargo build -q --profile test -p tabula-cli || fail "cannot build tabula"
+# The test build's binary (`--workspace`: the same features, so no new compile).
+cargo build -q --profile test --workspace --bins || fail "cannot build tabula"
 tabula=$root/target/debug/tabula
 [ -x "$tabula" ] || fail "no $tabula"
 

@@ -10,9 +10,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
 
-use crate::common::{end_or_kill, read_json, records, scratch, tabula, tabula_in};
+use crate::common::{end_or_kill, read_json, records, scratch, tabula, tabula_in, HANG};
 use serde_json::Value;
 use tabula::protocol::{Base, Command as Line, Info, Reply};
 
@@ -299,10 +298,6 @@ struct Served {
     lines: Receiver<String>,
 }
 
-/// Far longer than any answer here takes, far shorter than the searches
-/// that `stop` must cut short.
-const PATIENCE: Duration = Duration::from_secs(60);
-
 impl Served {
     fn start(args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -334,7 +329,7 @@ impl Served {
 
     fn line(&self) -> String {
         self.lines
-            .recv_timeout(PATIENCE)
+            .recv_timeout(HANG)
             .expect("the engine answers in time")
     }
 

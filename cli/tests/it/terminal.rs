@@ -8,6 +8,8 @@ use std::process::Command;
 use rexpect::reader::Options;
 use rexpect::session::{spawn_with_options, PtySession};
 
+use crate::common::HANG;
+
 fn start(home: &std::path::Path) -> PtySession {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     command
@@ -18,7 +20,7 @@ fn start(home: &std::path::Path) -> PtySession {
     spawn_with_options(
         command,
         Options::new()
-            .timeout_ms(Some(30_000))
+            .timeout_ms(Some(HANG.as_millis() as u64))
             .strip_ansi_escape_codes(true),
     )
     .expect("tabula starts in a pseudo-terminal")

@@ -24,13 +24,19 @@ done"#
     )
 }
 
+/// An engine running `script` with `time` and `startup` (ms), and a margin
+/// no script that answers can miss, however loaded the machine.
 fn agent(script: &str, time: u64, startup: u64) -> EngineAgent<Nim> {
+    agent_with_margin(script, time, 120_000, startup)
+}
+
+fn agent_with_margin(script: &str, time: u64, margin: u64, startup: u64) -> EngineAgent<Nim> {
     let config = EngineConfig {
         argv: vec!["sh".into(), "-c".into(), script.into()],
         dir: None,
         time: Duration::from_millis(time),
         iterations: None,
-        margin: Duration::from_millis(200),
+        margin: Duration::from_millis(margin),
         startup: Duration::from_millis(startup),
         seed: 7,
     };
@@ -149,9 +155,15 @@ fn garbage_illegal_moves_and_errors_are_forfeits() {
 
 #[test]
 fn hangs_and_slow_handshakes_time_out() {
-    let got = forfeit(&mut agent(&script("exec sleep 100"), 50, 5000));
+    // These engines never answer: their short limits are what is tested.
+    let got = forfeit(&mut agent_with_margin(
+        &script("exec sleep 100"),
+        50,
+        200,
+        5000,
+    ));
     assert!(got.starts_with("timeout after 0.2"), "{got}");
-    let got = forfeit(&mut agent("exec sleep 100", 50, 100));
+    let got = forfeit(&mut agent_with_margin("exec sleep 100", 50, 200, 100));
     assert!(got.starts_with("handshake timeout after 0.1"), "{got}");
 }
 
