@@ -38,8 +38,10 @@ echo "python-ci: installed (profile $profile) at $SECONDS s"
 (cd "$work" && "$work/venv/bin/python" -m mypy --config-file "$OLDPWD/python/pyproject.toml" -p tabula \
     && "$work/venv/bin/python" -m mypy.stubtest tabula._tabula --allowlist "$OLDPWD/python/stubtest-allowlist.txt")
 # The REPL binaries the tests compare the bindings' results with: those of
-# the test build (`cargo test` made them; this only checks they are current).
-cargo build -q --profile test --workspace --bins
+# the test build (`cargo test` made them; `--no-run` only checks they are
+# current: `cargo build` would unify features without the dev-dependencies
+# and compile the workspace again).
+cargo test -q --workspace --no-run
 echo "python-ci: types checked, binaries current at $SECONDS s"
 cd "$work"  # import the installed package, not the source folder
 TABULA_BIN_DIR="$OLDPWD/target/debug" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/python/tests"

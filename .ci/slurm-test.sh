@@ -37,8 +37,10 @@ fi
 echo "slurm-test: $(slurmctld -V), $(munged --version 2>&1 | head -1)"
 
 # --- The tabula binary ----------------------------------------------------
-# The test build's binary (`--workspace`: the same features, so no new compile).
-cargo build -q --profile test --workspace --bins || fail "cannot build tabula"
+# The test build's binary: `cargo test --no-run` builds exactly what the test
+# step built (`cargo build` would not activate the dev-dependencies' features
+# and would compile the workspace again).
+cargo test -q --workspace --no-run || fail "cannot build tabula"
 tabula=$root/target/debug/tabula
 [ -x "$tabula" ] || fail "no $tabula"
 
