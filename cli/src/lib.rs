@@ -1,19 +1,16 @@
 //! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
 //! `solve`, `analyse` and `train`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
-//! its registry and gets the whole command line; [`arena_summary`] plays a
-//! tournament for a program (the Python bindings) and returns its summary.
+//! its registry and gets the whole command line. Tournaments are the
+//! `tabula-arena` library's; `arena` is its front end.
 
 mod analyse;
 mod arena;
 pub mod engine;
-mod files;
 pub mod repl;
 mod solve;
 mod tools;
 mod train;
-
-pub use arena::summary as arena_summary;
 
 use std::process::ExitCode;
 

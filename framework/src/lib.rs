@@ -17,6 +17,7 @@ pub mod conformance;
 pub mod cpu;
 mod error;
 pub mod eval;
+pub mod files;
 mod game;
 pub mod key;
 pub mod mcts;

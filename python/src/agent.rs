@@ -143,11 +143,52 @@ impl Drop for Done<'_> {
     }
 }
 
-/// Plays a tournament given as `tabula arena`'s options and returns the
-/// summary it wrote to `summary.json` (JSON text), with the GIL released.
-/// `tabula.arena` is the friendly wrapper.
+/// A whole number for option `name`, refused as the command line refuses
+/// it: `invalid value '-2' for '--rounds'`.
+fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> Result<T, String> {
+    T::try_from(value).map_err(|_| {
+        format!("invalid value '{value}' for '--{name}': expected a whole number from 0")
+    })
+}
+
+/// Plays a tournament with `tabula arena`'s settings (the `tabula-arena`
+/// library, as the command does) and returns the summary it wrote to
+/// `summary.json` (JSON text), with the GIL released. `tabula.arena` is the
+/// friendly wrapper.
 #[pyfunction]
-pub fn arena_summary(py: Python<'_>, options: Vec<String>) -> PyResult<String> {
-    py.detach(|| tabula_cli::arena_summary(registry(), &options))
-        .map_err(value_error)
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (agents, games, rounds, seed, threads, max_plies, opening_plies, out, resume, shard))]
+pub fn arena_summary(
+    py: Python<'_>,
+    agents: Vec<String>,
+    games: String,
+    rounds: i128,
+    seed: i128,
+    threads: Option<i128>,
+    max_plies: i128,
+    opening_plies: i128,
+    out: String,
+    resume: bool,
+    shard: Option<String>,
+) -> PyResult<String> {
+    let config = (|| -> Result<tabula_arena::Config, String> {
+        Ok(tabula_arena::Config {
+            games: vec![games],
+            agents,
+            rounds: whole("rounds", rounds)?,
+            seed: whole("seed", seed)?,
+            threads: threads.map(|t| whole("threads", t)).transpose()?,
+            max_plies: whole("max-plies", max_plies)?,
+            opening_plies: whole("opening-plies", opening_plies)?,
+            out: out.into(),
+            resume,
+            shard: shard.map(|s| s.parse()).transpose()?,
+        })
+    })()
+    .map_err(value_error)?;
+    py.detach(|| {
+        tabula_arena::play(registry(), &config, |_| {})
+            .map(|finished| tabula_arena::json(&finished.summary))
+    })
+    .map_err(value_error)
 }

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union, cast
 
 from ._tabula import (
     TERMINAL,
@@ -72,19 +72,13 @@ def arena(
         agents = [agents]
     if not isinstance(games, str):
         games = ",".join(games)
-    # `--option=value`, so that a value such as `-2` reaches the option's
-    # own check instead of reading as another option.
-    options = [f"--games={games}", f"--rounds={rounds}", f"--seed={seed}"]
-    options.append(f"--max-plies={max_plies}")
-    options.append(f"--opening-plies={opening_plies}")
-    if threads is not None:
-        options.append(f"--threads={threads}")
-    if resume:
-        options.append("--resume")
-    if shard is not None:
-        options.append(f"--shard={shard}")
-    options += ["--agents", *agents]
+
+    def play(directory: str) -> dict[str, Any]:
+        summary = arena_summary(list(agents), games, rounds, seed, threads, max_plies,
+                                opening_plies, directory, resume, shard)
+        return cast(dict[str, Any], json.loads(summary))
+
     if out is not None:
-        return json.loads(arena_summary([f"--out={out}", *options]))
+        return play(out)
     with tempfile.TemporaryDirectory(prefix="tabula-arena-") as directory:
-        return json.loads(arena_summary([f"--out={directory}", *options]))
+        return play(directory)

@@ -28,9 +28,20 @@ def load_game(spec: str) -> Game:
     Raises ``ValueError`` (with the REPL's message) for an unknown game or a
     bad parameter."""
 
-def arena_summary(options: List[str]) -> str:
-    """Plays a tournament given as ``tabula arena``'s options and returns
-    the summary JSON text; ``tabula.arena`` is the friendly wrapper."""
+def arena_summary(
+    agents: List[str],
+    games: str,
+    rounds: int,
+    seed: int,
+    threads: Optional[int],
+    max_plies: int,
+    opening_plies: int,
+    out: str,
+    resume: bool,
+    shard: Optional[str],
+) -> str:
+    """Plays a tournament with ``tabula arena``'s settings and returns the
+    summary JSON text; ``tabula.arena`` is the friendly wrapper."""
 
 @final
 class Game:

@@ -31,7 +31,7 @@ def binary(name: str) -> Path:
     else built here with cargo."""
     directory = os.environ.get("TABULA_BIN_DIR")
     if directory is None:
-        package = {"tabula": "tabula-cli", "tabula-tictactoe": "tabula-example-tictactoe"}[name]
+        package = {"tabula": "tabula-cli", "tabula-tictactoe": "tabula-example-tictactoe-cli"}[name]
         subprocess.run(["cargo", "build", "-q", "-p", package, "--bin", name], cwd=ROOT, check=True)
         directory = ROOT / "target" / "debug"
     path = Path(directory) / name

@@ -622,7 +622,7 @@ fn load(
 /// line of memory; blank lines do not count.
 fn nth_record(path: &std::path::Path, n: Option<usize>) -> Result<String, String> {
     let shown = excerpt(&path.display().to_string());
-    let mut lines = crate::files::Lines::open(path).map_err(|e| excerpt(&e))?;
+    let mut lines = tabula::files::Lines::open(path).map_err(|e| excerpt(&e))?;
     let mut count = 0;
     let mut chosen = None;
     while let Some(l) = lines.next_line().map_err(|e| excerpt(&e))? {

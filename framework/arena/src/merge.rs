@@ -14,20 +14,10 @@ use std::path::{Path, PathBuf};
 use tabula::Registry;
 
 use super::schedule::Schedule;
+use super::stats::Summary;
 use super::store::{self, Expect, Scan, SettingsFile, Tail};
 use super::{output, stats, Settings, Shard};
-use crate::files::{self, LockMode};
-
-/// `tabula arena merge`'s options.
-#[derive(clap::Args, Debug)]
-pub struct MergeArgs {
-    /// The shards' --out directories.
-    #[arg(required = true, num_args = 1..)]
-    dirs: Vec<PathBuf>,
-    /// The directory for the merged games.jsonl, summary and charts.
-    #[arg(long)]
-    out: PathBuf,
-}
+use tabula::files::{self, LockMode};
 
 /// One shard directory, read.
 struct Part {
@@ -105,10 +95,20 @@ fn show(gaps: &[(usize, usize)]) -> String {
         .join(", ")
 }
 
-/// Runs `tabula arena merge`.
-pub fn run(registry: &Registry, args: MergeArgs) -> Result<(), String> {
-    let out = &args.out;
-    for dir in &args.dirs {
+/// Merges the results folders of a sharded tournament (`dirs`, each played
+/// with a `shard`) into `out`, with the summary, CSV and charts of an
+/// unsharded run, and returns that summary. Notes (a record cut short by an
+/// interruption) go to `on_note`.
+pub fn merge(
+    registry: &Registry,
+    dirs: &[PathBuf],
+    out: &Path,
+    mut on_note: impl FnMut(String),
+) -> Result<Summary, String> {
+    if dirs.is_empty() {
+        return Err("name the shards' results folders to merge".to_string());
+    }
+    for dir in dirs {
         if dir.canonicalize().ok().is_some() && dir.canonicalize().ok() == out.canonicalize().ok() {
             return Err(format!(
                 "--out {} is one of the shards; merge into another directory",
@@ -119,7 +119,7 @@ pub fn run(registry: &Registry, args: MergeArgs) -> Result<(), String> {
     // The tournament: every directory's settings must be the first one's.
     let mut first: Option<(PathBuf, Settings)> = None;
     let mut read = Vec::new();
-    for dir in &args.dirs {
+    for dir in dirs {
         if !dir.is_dir() {
             return Err(format!("{} is not a directory", dir.display()));
         }
@@ -149,7 +149,7 @@ pub fn run(registry: &Registry, args: MergeArgs) -> Result<(), String> {
         }
         read.push((dir.clone(), file.shard, lock));
     }
-    let (_, settings) = first.expect("clap requires a directory");
+    let (_, settings) = first.expect("at least one folder");
     let mut players = Vec::new();
     for game in &settings.games {
         let start = registry
@@ -173,10 +173,10 @@ pub fn run(registry: &Registry, args: MergeArgs) -> Result<(), String> {
         let path = dir.join(store::GAMES_FILE);
         let scan = store::scan(&path, &expect)?;
         if let Tail::Torn { line, .. } = scan.tail {
-            eprintln!(
-                "merge: {} line {line} was cut short by an interruption; not counted",
+            on_note(format!(
+                "{} line {line} was cut short by an interruption; not counted",
                 path.display()
-            );
+            ));
         }
         parts.push(Part {
             dir,
@@ -217,14 +217,7 @@ pub fn run(registry: &Registry, args: MergeArgs) -> Result<(), String> {
         .collect();
     let summary = stats::summarize(&settings, &players, schedule.len(), &results);
     output::write_files(out, &summary)?;
-    print!("{}", output::table(&summary));
-    println!(
-        "\nmerged {} games from {} shard directories into {}",
-        results.len(),
-        parts.len(),
-        out.display()
-    );
-    Ok(())
+    Ok(summary)
 }
 
 /// Refuses shards that share games or leave some out, listing them.

@@ -1,7 +1,24 @@
-//! `tabula arena`: tournaments between agents across games, with scores,
-//! confidence intervals, Bradley–Terry Elo ratings, records and charts;
-//! `--shard` and `tabula arena merge` spread one over many machines.
-//! See `docs/arena.md` and `docs/cluster.md`.
+//! Tournaments between agents across games, as a library: a [`Config`]
+//! becomes a tournament played on many threads, whose progress arrives as
+//! [`Event`]s and whose end is a [`Summary`] — scores with Wilson
+//! intervals, Bradley–Terry Elo ratings, records in `games.jsonl`, and
+//! `summary.json`, `summary.csv` and charts in the results folder. Resume,
+//! shards ([`Shard`]) and [`merge`] spread one tournament over many runs and
+//! machines. `tabula arena` and Python's `tabula.arena` are front ends over
+//! this crate; see `docs/arena.md` and `docs/cluster.md`.
+//!
+//! ```no_run
+//! let registry = tabula_games::registry();
+//! let config = tabula_arena::Config {
+//!     games: vec!["diffusion".into()],
+//!     agents: vec!["random".into(), "mcts(iterations=100)".into()],
+//!     rounds: 2,
+//!     out: "results/example".into(),
+//!     ..Default::default()
+//! };
+//! let finished = tabula_arena::play(&registry, &config, |_| {}).unwrap();
+//! print!("{}", tabula_arena::table(&finished.summary));
+//! ```
 
 mod merge;
 mod output;
@@ -15,16 +32,19 @@ mod svg;
 use std::collections::HashSet;
 use std::fmt;
 use std::fs;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
-/// The settings that fix a tournament's games; `--resume` insists on them.
+pub use merge::merge;
+pub use output::{json, table, RunningScores};
+pub use run::GameResult;
+pub use stats::{wilson, AgentRow, Section, Summary};
+
+/// The settings that fix a tournament's games; `resume` insists on them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     /// Canonical game specs.
@@ -74,101 +94,113 @@ impl fmt::Display for Shard {
     }
 }
 
-/// `tabula arena`: play a tournament (or one shard of it), or merge shards.
-#[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-pub struct ArenaCommand {
-    #[command(subcommand)]
-    merge: Option<ArenaSubcommand>,
-    #[command(flatten)]
-    args: ArenaArgs,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum ArenaSubcommand {
-    /// Merge the directories of a sharded tournament (`--shard I/N` runs)
-    /// into one, with the summary, CSV and charts of an unsharded run.
-    Merge(merge::MergeArgs),
-}
-
-/// Runs `tabula arena` or `tabula arena merge`.
-pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
-    match command.merge {
-        Some(ArenaSubcommand::Merge(args)) => merge::run(registry, args),
-        None => play(registry, command.args, true).map(|_| ()),
-    }
-}
-
-/// Plays a tournament given as `tabula arena`'s options (without the
-/// words `tabula arena`, e.g. `["--agents", "random", "mcts", "--out",
-/// "dir"]`) without printing anything, and returns the summary it wrote
-/// to `summary.json`, as that JSON text: for programs that embed Tabula,
-/// such as the Python bindings.
-pub fn summary(registry: &Registry, options: &[String]) -> Result<String, String> {
-    #[derive(clap::Parser)]
-    #[command(name = "tabula arena", no_binary_name = true)]
-    struct Options {
-        #[command(flatten)]
-        args: ArenaArgs,
-    }
-    let options = <Options as clap::Parser>::try_parse_from(options)
-        .map_err(|e| e.render().to_string().trim().to_string())?;
-    play(registry, options.args, false).map(|summary| output::json(&summary))
-}
-
-/// The `arena` subcommand's options.
-#[derive(clap::Args, Debug)]
-pub struct ArenaArgs {
-    /// Games, separated by commas (`all`: every registered game with its
-    /// default parameters), e.g. "diffusion,calcala(players=3)".
-    #[arg(long, default_value = "all")]
-    games: String,
-    /// Two or more agents, e.g. random "mcts(iterations=1000)".
-    #[arg(long, num_args = 1.., required = true)]
-    agents: Vec<String>,
-    /// Rounds: each round plays every pairing in both seat orders (2
-    /// players) or puts every agent in every seat once (3 or more).
-    #[arg(long, default_value_t = 10)]
-    rounds: usize,
+/// A tournament as a program asks for it: what `tabula arena`'s options
+/// say, with the same defaults. Errors name the option (`--rounds ...`),
+/// which is how both front ends present them.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Game specs; `all` stands for every registered game with its
+    /// default parameters.
+    pub games: Vec<String>,
+    /// Two or more agent specs.
+    pub agents: Vec<String>,
+    /// Each round plays every pairing in both seat orders (2 players) or
+    /// puts every agent in every seat once (3 or more).
+    pub rounds: usize,
     /// The seed every game's and agent's seed is derived from.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Games played at once (default: the number of cores; at most 256).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Stop a game after this many plies; such games are reported as
-    /// adjudicated and not counted as results.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: usize,
-    /// Start every game with this many random moves, drawn from the seed
-    /// once per round and game, so each pairing plays each opening from
-    /// both seats: agents that choose deterministically then meet in
-    /// different games instead of replaying one (they count in --max-plies).
-    #[arg(long, default_value_t = 0)]
-    opening_plies: usize,
-    /// The directory for games.jsonl, summary.json, summary.csv and charts.
-    #[arg(long, default_value = "results")]
-    out: PathBuf,
-    /// Continue the tournament recorded in --out, skipping played games.
-    #[arg(long)]
-    resume: bool,
-    /// Play only shard INDEX of COUNT (from 0), e.g. `--shard 3/16`: a
-    /// fixed contiguous range of the schedule; merge the shards' --out
-    /// directories with `tabula arena merge`.
-    #[arg(long, value_name = "INDEX/COUNT")]
-    shard: Option<Shard>,
+    pub seed: u64,
+    /// Games played at once (default: the number of cores; at most
+    /// [`MAX_THREADS`]).
+    pub threads: Option<usize>,
+    /// A game is stopped after this many plies, reported as adjudicated and
+    /// not counted as a result.
+    pub max_plies: usize,
+    /// Random moves at the start of every game, drawn once per round and
+    /// game, so each pairing plays each opening from both seats.
+    pub opening_plies: usize,
+    /// The results folder.
+    pub out: PathBuf,
+    /// Continue the tournament recorded in `out`, skipping played games.
+    pub resume: bool,
+    /// Play only this shard of the schedule.
+    pub shard: Option<Shard>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            games: vec!["all".to_string()],
+            agents: Vec::new(),
+            rounds: 10,
+            seed: 1,
+            threads: None,
+            max_plies: 1000,
+            opening_plies: 0,
+            out: PathBuf::from("results"),
+            resume: false,
+            shard: None,
+        }
+    }
 }
 
 /// The most games played at once: each holds its agents (an MCTS tree
 /// each), so thousands of threads would only exhaust memory.
 pub const MAX_THREADS: usize = 256;
 
+/// What a tournament is about to play, told before its first game.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Games of this run's range of the schedule (all of it, or a shard's).
+    pub games_in_range: usize,
+    /// The first and one past the last index of that range, and the
+    /// schedule's length.
+    pub range: std::ops::Range<usize>,
+    pub scheduled: usize,
+    /// Games already recorded (on resume).
+    pub already_played: usize,
+    pub games: usize,
+    pub agents: usize,
+    pub rounds: usize,
+    pub threads: usize,
+    pub shard: Option<Shard>,
+    pub out: PathBuf,
+}
+
+/// What a tournament tells as it goes.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// Everything checked, the results folder ready: play starts.
+    Started(&'a Plan),
+    /// A repair of the results folder on resume, said in words.
+    Note(&'a str),
+    /// A game ended and is recorded, with every agent's score so far.
+    GameFinished {
+        result: &'a GameResult,
+        scores: &'a RunningScores,
+    },
+}
+
+/// A played tournament: its summary (also written to the results folder)
+/// and what this run did.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    pub summary: Summary,
+    /// Games this run played (the rest were recorded before).
+    pub played_now: usize,
+    pub threads: usize,
+    pub seconds: f64,
+}
+
 /// The start state of every game, and the agents.
 type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>);
 
 /// Reads and checks every game and agent spec before anything is played.
-fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
-    let mut names = tabula::split_specs(&args.games);
+fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
+    let mut names: Vec<String> = config
+        .games
+        .iter()
+        .flat_map(|g| tabula::split_specs(g))
+        .collect();
     if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
         names = registry.names();
     }
@@ -187,7 +219,7 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
         starts.push(start);
     }
     let mut agents: Vec<AgentSpec> = Vec::new();
-    for text in args.agents.iter().flat_map(|a| tabula::split_specs(a)) {
+    for text in config.agents.iter().flat_map(|a| tabula::split_specs(a)) {
         let agent = registry
             .parse_agent(&text)
             .map_err(|e| format!("--agents: {e}"))?;
@@ -211,16 +243,16 @@ fn prepare(registry: &Registry, args: &ArenaArgs) -> Result<Entrants, String> {
                 .map_err(|e| format!("--agents: {e}"))?;
         }
     }
-    if args.rounds == 0 {
+    if config.rounds == 0 {
         return Err("--rounds must be at least 1".to_string());
     }
-    if args.max_plies == 0 {
+    if config.max_plies == 0 {
         return Err("--max-plies must be at least 1".to_string());
     }
-    if args.opening_plies >= args.max_plies {
+    if config.opening_plies >= config.max_plies {
         return Err("--opening-plies must be below --max-plies".to_string());
     }
-    match args.threads {
+    match config.threads {
         Some(0) => return Err("--threads must be at least 1".to_string()),
         Some(n) if n > MAX_THREADS => {
             return Err(format!(
@@ -241,7 +273,7 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
     let dir = out.join("engines");
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (seat, log) in logs {
-        crate::files::write_atomic(
+        tabula::files::write_atomic(
             &dir.join(format!("game-{index}-seat-{seat}.log")),
             log.as_bytes(),
         )?;
@@ -249,31 +281,36 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
     Ok(())
 }
 
-/// Plays a tournament, or one shard of it; with `report`, says so on the
-/// terminal as it goes and prints the table at the end.
-fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Summary, String> {
-    let (starts, agents) = prepare(registry, &args)?;
+/// Plays the tournament `config` describes (or one shard of it), telling
+/// `on_event` as it goes, and writes its records, summary and charts to
+/// `config.out`. Every spec and option is checked before a game is played.
+pub fn play(
+    registry: &Registry,
+    config: &Config,
+    mut on_event: impl FnMut(Event<'_>),
+) -> Result<Finished, String> {
+    let (starts, agents) = prepare(registry, config)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
         agents: agents.iter().map(|a| a.to_string()).collect(),
-        rounds: args.rounds,
-        seed: args.seed,
-        max_plies: args.max_plies,
-        opening_plies: args.opening_plies,
+        rounds: config.rounds,
+        seed: config.seed,
+        max_plies: config.max_plies,
+        opening_plies: config.opening_plies,
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
-    let schedule = schedule::Schedule::new(&players, agents.len(), args.rounds, args.seed)?;
-    let range = match args.shard {
+    let schedule = schedule::Schedule::new(&players, agents.len(), config.rounds, config.seed)?;
+    let range = match config.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),
     };
-    let threads = args.threads.unwrap_or_else(|| {
+    let threads = config.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
     });
 
-    let out = &args.out;
+    let out = &config.out;
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let _lock = crate::files::lock_dir(out, store::LOCK_FILE, crate::files::LockMode::Write)?;
+    let _lock = tabula::files::lock_dir(out, store::LOCK_FILE, tabula::files::LockMode::Write)?;
     let games_path = out.join(store::GAMES_FILE);
     for name in [store::GAMES_FILE, store::SETTINGS_FILE] {
         let path = out.join(name);
@@ -285,10 +322,10 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
     }
     let here = store::SettingsFile {
         settings: settings.clone(),
-        shard: args.shard,
+        shard: config.shard,
     };
     let mut results = Vec::new();
-    if args.resume {
+    if config.resume {
         let saved = store::read_settings(out)?;
         if let Some(saved) = &saved {
             store::compare(saved, &here)?;
@@ -307,9 +344,7 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
             ));
         }
         for note in store::repair(&scan)? {
-            if report {
-                eprintln!("arena: {note}");
-            }
+            on_event(Event::Note(&note));
         }
         results = scan.results;
         if saved.is_none() {
@@ -325,45 +360,23 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
     }
 
     let done: HashSet<usize> = results.iter().map(|r| r.index).collect();
-    let todo = range.len() - done.len();
-    let part = match args.shard {
-        Some(s) => format!(
-            "shard {s}: games {} to {} of {}; ",
-            range.start,
-            range.end as i128 - 1,
-            schedule.len()
-        ),
-        None => String::new(),
+    let plan = Plan {
+        games_in_range: range.len(),
+        range: range.clone(),
+        scheduled: schedule.len(),
+        already_played: done.len(),
+        games: starts.len(),
+        agents: agents.len(),
+        rounds: config.rounds,
+        threads,
+        shard: config.shard,
+        out: out.clone(),
     };
-    if report {
-        eprintln!(
-            "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
-            range.len(),
-            starts.len(),
-            agents.len(),
-            args.rounds,
-            done.len(),
-            threads,
-            out.display()
-        );
-    }
-    let progress = if report && std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(todo as u64);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}\n{wide_msg}",
-            )
-            .expect("a valid template"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let mut running = output::RunningScores::new(&settings.agents);
+    on_event(Event::Started(&plan));
+    let mut running = RunningScores::new(&settings.agents);
     for result in &results {
         running.add(result);
     }
-    progress.set_message(running.line());
     let started = Instant::now();
     let mut appender = store::Appender::open(&games_path)?;
     let work = run::Work {
@@ -379,28 +392,25 @@ fn play(registry: &Registry, args: ArenaArgs, report: bool) -> Result<stats::Sum
         appender.append(&record)?;
         write_logs(out, result.index, &logs)?;
         running.add(&result);
-        progress.set_message(running.line());
-        progress.inc(1);
+        on_event(Event::GameFinished {
+            result: &result,
+            scores: &running,
+        });
         results.push(result);
         Ok(())
     });
-    progress.finish_and_clear();
     let synced = appender.sync();
     played?;
     synced?;
-    let wall = started.elapsed().as_secs_f64();
+    let seconds = started.elapsed().as_secs_f64();
 
     let mut summary = stats::summarize(&settings, &players, range.len(), &results);
-    summary.shard = args.shard;
+    summary.shard = config.shard;
     output::write_files(out, &summary)?;
-    if report {
-        print!("{}", output::table(&summary));
-        println!(
-            "\n{} games played in {wall:.1} s on {threads} thread(s); {} in total. Files in {}",
-            results.len() - done.len(),
-            results.len(),
-            out.display()
-        );
-    }
-    Ok(summary)
+    Ok(Finished {
+        summary,
+        played_now: results.len() - done.len(),
+        threads,
+        seconds,
+    })
 }

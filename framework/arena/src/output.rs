@@ -7,7 +7,7 @@ use super::rating::Standing;
 use super::run::GameResult;
 use super::stats::{AgentRow, Degenerate, Section, Summary};
 use super::svg;
-use crate::files::write_atomic;
+use tabula::files::write_atomic;
 
 /// Writes `summary.json`, `summary.csv` and the charts into `dir`, each
 /// replaced atomically.
@@ -22,6 +22,7 @@ pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
 }
 
 /// Each agent's score so far, for the progress bar.
+#[derive(Debug, Clone)]
 pub struct RunningScores {
     agents: Vec<String>,
     /// Score sum and finished appearances per agent.

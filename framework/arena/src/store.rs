@@ -1,7 +1,7 @@
 //! A tournament's directory: its settings file, its append-only
 //! `games.jsonl`, the checks that let `--resume` and `merge` trust them, and
 //! the repairs an interruption may need. Result files are never rewritten
-//! in place (see [`crate::files`]).
+//! in place (see [`tabula::files`]).
 
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
@@ -17,7 +17,7 @@ use tabula::{excerpt, GameRecord};
 use super::run::{from_record, GameResult, TOURNAMENT_FIELD};
 use super::schedule::Schedule;
 use super::{Settings, Shard};
-use crate::files::{self, Lines};
+use tabula::files::{self, Lines};
 
 pub const GAMES_FILE: &str = "games.jsonl";
 pub const SETTINGS_FILE: &str = "arena.json";

@@ -182,7 +182,9 @@ pub struct DirLock {
 /// none while a writer holds it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LockMode {
+    /// One writer, and no reader meanwhile.
     Write,
+    /// Any number of readers, and no writer meanwhile.
     Read,
 }
 
