@@ -8,17 +8,27 @@
 //! this crate; see `docs/arena.md` and `docs/cluster.md`.
 //!
 //! ```no_run
+//! use tabula_arena::{Config, Event};
+//!
 //! let registry = tabula_games::registry();
-//! let config = tabula_arena::Config {
-//!     games: vec!["diffusion".into()],
-//!     agents: vec!["random".into(), "mcts(iterations=100)".into()],
-//!     rounds: 2,
-//!     out: "results/example".into(),
-//!     ..Default::default()
+//! let config = Config {
+//!     games: vec!["diffusion".into(), "differo".into()],
+//!     agents: vec!["random".into(), "mcts(iterations=1000)".into()],
+//!     rounds: 5,
+//!     out: "results/from-rust".into(),
+//!     ..Config::default()
 //! };
-//! let finished = tabula_arena::play(&registry, &config, |_| {}).unwrap();
-//! print!("{}", tabula_arena::table(&finished.summary));
+//! match tabula_arena::play(&registry, &config, |event| {
+//!     if let Event::GameFinished { scores, .. } = event {
+//!         eprintln!("{}", scores.line());
+//!     }
+//! }) {
+//!     Ok(finished) => print!("{}", tabula_arena::table(&finished.summary)),
+//!     Err(message) => eprintln!("arena: {message}"),
+//! }
 //! ```
+//!
+//! (The same example is in `docs/arena.md`; this copy is compiled.)
 
 mod merge;
 mod output;
@@ -413,4 +423,104 @@ pub fn play(
         threads,
         seconds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_tells_every_game_and_a_resume_plays_none_again() {
+        let registry = tabula_games::registry();
+        let out = std::env::temp_dir().join(format!("tabula-arena-lib-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&out);
+        let config = Config {
+            games: vec!["diffusion(width=4,stones=2)".into()],
+            agents: vec!["random".into(), "mcts(iterations=10)".into()],
+            rounds: 2,
+            threads: Some(2),
+            out: out.clone(),
+            ..Config::default()
+        };
+        let (mut plan, mut finished) = (None, 0);
+        let first = play(&registry, &config, |event| match event {
+            Event::Started(p) => plan = Some(p.clone()),
+            Event::GameFinished { .. } => finished += 1,
+            Event::Note(note) => panic!("a note on a new tournament: {note}"),
+        })
+        .unwrap();
+        // Two rounds of one pairing in both seat orders.
+        let plan = plan.expect("a Started event");
+        assert_eq!((plan.games_in_range, plan.already_played), (4, 0));
+        assert_eq!(finished, 4);
+        assert_eq!((first.played_now, first.summary.played), (4, 4));
+        assert_eq!(first.threads, 2);
+        for file in ["games.jsonl", "arena.json", "summary.json", "summary.csv"] {
+            assert!(out.join(file).is_file(), "no {file}");
+        }
+
+        let resumed = Config {
+            resume: true,
+            ..config.clone()
+        };
+        let again = play(&registry, &resumed, |event| {
+            if let Event::GameFinished { .. } = event {
+                panic!("a game played twice");
+            }
+        })
+        .unwrap();
+        assert_eq!((again.played_now, again.summary.played), (0, 4));
+        assert_eq!(json(&again.summary), json(&first.summary));
+
+        // Without --resume the folder's games are not overwritten.
+        let refused = play(&registry, &config, |_| {}).unwrap_err();
+        assert!(refused.contains("already holds games"), "{refused}");
+        let _ = fs::remove_dir_all(&out);
+    }
+
+    #[test]
+    fn bad_settings_name_their_option_before_any_game() {
+        let registry = tabula_games::registry();
+        let out = std::env::temp_dir().join(format!("tabula-arena-bad-{}", std::process::id()));
+        let good = Config {
+            games: vec!["diffusion".into()],
+            agents: vec!["random".into(), "greedy".into()],
+            out: out.clone(),
+            ..Config::default()
+        };
+        for (config, expected) in [
+            (
+                Config {
+                    rounds: 0,
+                    ..good.clone()
+                },
+                "--rounds must be at least 1",
+            ),
+            (
+                Config {
+                    agents: vec!["random".into()],
+                    ..good.clone()
+                },
+                "--agents: an arena needs at least two agents",
+            ),
+            (
+                Config {
+                    games: vec!["go".into()],
+                    ..good.clone()
+                },
+                "--games: unknown game `go`",
+            ),
+            (
+                Config {
+                    threads: Some(MAX_THREADS + 1),
+                    ..good.clone()
+                },
+                "--threads 257",
+            ),
+        ] {
+            let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();
+            assert!(error.contains(expected), "{error}");
+        }
+        assert!(!out.exists(), "a refused tournament wrote its folder");
+    }
 }
