@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use tabula::solve::{Entry, Table, Value};
+use tabula::svg::escape;
 use tabula::{GameRecord, Registry};
 
 /// The `analyse` subcommand's options.
@@ -253,13 +254,6 @@ pub fn summary_table(report: &Report) -> String {
         );
     }
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// Agents as rows; per agent a bar of its accuracy in each phase and a dot

@@ -277,6 +277,8 @@ fn chart(game: &str, csv: &str) -> String {
         .filter_map(|r| Some((number(r, 1)?, number(r, 9)?)))
         .collect();
     let (width, height, left, right, top, bottom) = (720.0, 360.0, 60.0, 60.0, 40.0, 40.0);
+    // A game spec such as `tictactoe(size=4)` is text, not markup.
+    let game = tabula::svg::escape(game);
     let max_games = loss.iter().map(|p| p.0).fold(1.0, f64::max);
     let max_loss = loss.iter().map(|p| p.1).fold(1e-9, f64::max);
     let x = |g: f64| left + g / max_games * (width - left - right);
@@ -321,4 +323,21 @@ fn chart(game: &str, csv: &str) -> String {
     }
     svg += "</svg>\n";
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chart;
+
+    /// The game's spec is text in the picture, never markup: a spec with
+    /// `<`, `&` or `"` (a quoted parameter value) still gives well-formed SVG.
+    #[test]
+    fn the_chart_escapes_the_game_spec() {
+        let svg = chart("weird(name=\"<a&b>\")", "");
+        assert!(
+            svg.contains("weird(name=&quot;&lt;a&amp;b&gt;&quot;)"),
+            "{svg}"
+        );
+        assert!(!svg.contains("<a&b>"), "{svg}");
+    }
 }

@@ -34,6 +34,7 @@ pub mod rng;
 pub mod search;
 pub mod solve;
 mod spec;
+pub mod stats;
 pub mod svg;
 #[cfg(test)]
 mod test_games;

@@ -52,7 +52,7 @@ use tabula::{AgentSpec, AnyGame, Registry};
 pub use merge::merge;
 pub use output::{json, table, RunningScores};
 pub use run::GameResult;
-pub use stats::{wilson, AgentRow, Section, Summary};
+pub use stats::{AgentRow, Section, Summary};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -75,7 +75,7 @@ fn elo(row: &AgentRow) -> String {
     match (row.standing, row.elo, row.elo_se) {
         (Standing::Above, ..) => "+∞ sweep".to_string(),
         (Standing::Below, ..) => "−∞ sweep".to_string(),
-        (_, Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", super::stats::Z95 * se),
+        (_, Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", tabula::stats::Z95 * se),
         (_, Some(e), _) => format!("{e:.0}"),
         _ => "-".to_string(),
     }

@@ -18,8 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Elo points per unit of θ.
-pub const ELO_PER_UNIT: f64 = 400.0 / std::f64::consts::LN_10;
+use tabula::stats::ELO_PER_UNIT;
 
 /// Weighted pairwise results among `n` agents.
 #[derive(Debug, Clone)]

@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::rating::{Pairwise, Rating, Standing};
 use super::run::GameResult;
 use super::Settings;
-
-/// z for a two-sided 95% normal interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+use tabula::stats::{wilson, Z95};
 
 /// One agent's line of a section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,29 +67,6 @@ pub struct Section {
 pub enum Degenerate {
     Sweep,
     Inconclusive,
-}
-
-/// The 95% Wilson score interval of a mean score `mean` over `n` games. It
-/// stays wide at 12–0 (where the normal interval collapses to a point);
-/// with draws or shared wins it is conservative, since their variance is
-/// below `p(1−p)`.
-pub fn wilson(mean: f64, n: usize) -> (f64, f64) {
-    let n = n as f64;
-    let z2 = Z95 * Z95;
-    let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z95 / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
-    // At 0 or 1 the interval ends there exactly (not a rounding error off).
-    let low = if mean <= 0.0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let high = if mean >= 1.0 {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    (low, high)
 }
 
 /// Everything `summary.json` holds.

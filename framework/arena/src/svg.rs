@@ -4,13 +4,7 @@ use std::fmt::Write as _;
 
 use super::rating::Standing;
 use super::stats::Section;
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use tabula::svg::escape;
 
 /// A file name for a game spec: `calcala(players=3)` → `calcala-players-3`.
 pub fn file_stem(game: &str) -> String {

@@ -116,10 +116,10 @@ pub struct MatchScore {
 }
 
 impl MatchScore {
-    /// The Elo difference the score implies (±800 at a clean sweep).
+    /// The Elo difference the score implies ([`crate::stats::elo_of_score`]),
+    /// held to ±800 so that a clean sweep still plots: at 0.01 and 0.99.
     pub fn elo(&self) -> f32 {
-        let s = self.score.clamp(0.01, 0.99) as f64;
-        (400.0 * (s / (1.0 - s)).log10()) as f32
+        crate::stats::elo_of_score(f64::from(self.score).clamp(0.01, 0.99)) as f32
     }
 }
 
