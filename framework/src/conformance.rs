@@ -123,6 +123,16 @@ impl Variant {
     }
 }
 
+/// Work done once for each game type of a catalog, with that game's test
+/// plan: how cross-game tests, benchmarks and other tools reach every
+/// shipped game *with its type* from the one list of games
+/// (`tabula_games::each_game`), so that no other per-game list exists and a
+/// new game is covered everywhere by its catalog line alone.
+pub trait GameVisitor {
+    /// Called once per game, in the catalog's order.
+    fn visit<G: Game>(&mut self, plan: &'static Plan);
+}
+
 /// How the shared tests exercise one game: its one table of parameter sets
 /// (read by the conformance, property and soak tests) and what the suite
 /// must know of its notation and game length.

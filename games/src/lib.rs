@@ -1,14 +1,15 @@
 //! The catalog of games Tabula ships — the one place that lists them.
 //!
 //! Adding a game: write a crate that implements [`tabula::Game`], add it as
-//! a dependency here, one `.game::<…>()` line in [`catalog`] and one line
-//! in [`test_plan`]. The CLI, tournaments, benchmarks and the cross-game
-//! tests all read these, so nothing else changes. (An explicit list, rather
-//! than linker-section magic such as `inventory`, keeps registration
+//! a dependency here and one line to [`each_game`]. The registry
+//! ([`catalog`]), the CLI, tournaments, benchmarks and every cross-game
+//! test read that list — the tests and benchmarks through [`each_game`],
+//! with each game's type — so nothing else changes. (An explicit list,
+//! rather than linker-section magic such as `inventory`, keeps registration
 //! visible, ordered and portable.)
 
 use tabula::agents::AgentSet;
-use tabula::conformance::Plan;
+use tabula::conformance::{GameVisitor, Plan};
 use tabula::{Game, Registry, RegistryBuilder};
 
 pub use tabula_calcala::Calcala;
@@ -16,16 +17,32 @@ pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
 pub use tabula_grid_diffusion::GridDiffusion;
 
-/// Adds every shipped game, in the order `tabula list` shows them, to a
-/// registry being built (after its agent kinds): a program with agents or
-/// games of its own starts from here. Diffusion is also made solvable
-/// (`tabula solve`, the `perfect` agent).
+/// Visits every shipped game, in the order `tabula list` shows them, with
+/// the table of parameter sets its tests play (each game crate's
+/// `TEST_PLAN`). This is the one list of games.
+pub fn each_game(visitor: &mut impl GameVisitor) {
+    visitor.visit::<Diffusion>(&tabula_diffusion::TEST_PLAN);
+    visitor.visit::<GridDiffusion>(&tabula_grid_diffusion::TEST_PLAN);
+    visitor.visit::<Calcala>(&tabula_calcala::TEST_PLAN);
+    visitor.visit::<Differo>(&tabula_differo::TEST_PLAN);
+}
+
+/// Adds every shipped game ([`each_game`]) to a registry being built
+/// (after its agent kinds): a program with agents or games of its own
+/// starts from here. Diffusion is also made solvable (`tabula solve`, the
+/// `perfect` agent).
 pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
-    builder
-        .game::<Diffusion>()
-        .game::<GridDiffusion>()
-        .game::<Calcala>()
-        .game::<Differo>()
+    struct Register<A: AgentSet>(Option<RegistryBuilder<A>>);
+    impl<A: AgentSet> GameVisitor for Register<A> {
+        fn visit<G: Game>(&mut self, _: &'static Plan) {
+            self.0 = self.0.take().map(RegistryBuilder::game::<G>);
+        }
+    }
+    let mut register = Register(Some(builder));
+    each_game(&mut register);
+    register
+        .0
+        .expect("every visit puts the builder back")
         .solvable::<Diffusion>()
 }
 
@@ -38,11 +55,15 @@ pub fn registry() -> Registry {
 /// soak tests play for the game registered as `name` (each game crate's
 /// `TEST_PLAN`).
 pub fn test_plan(name: &str) -> Option<&'static Plan> {
-    match name {
-        Diffusion::NAME => Some(&tabula_diffusion::TEST_PLAN),
-        GridDiffusion::NAME => Some(&tabula_grid_diffusion::TEST_PLAN),
-        Calcala::NAME => Some(&tabula_calcala::TEST_PLAN),
-        Differo::NAME => Some(&tabula_differo::TEST_PLAN),
-        _ => None,
+    struct Find<'a>(&'a str, Option<&'static Plan>);
+    impl GameVisitor for Find<'_> {
+        fn visit<G: Game>(&mut self, plan: &'static Plan) {
+            if G::NAME == self.0 {
+                self.1 = Some(plan);
+            }
+        }
     }
+    let mut find = Find(name, None);
+    each_game(&mut find);
+    find.1
 }

@@ -3,17 +3,17 @@
 //! (plain UCT and the GRAVE, MAST and prior variants), and the `az`
 //! network's forward pass and PUCT simulations (at `tabula train`'s default
 //! size, 128 wide with 2 blocks).
-//! `cargo bench -p tabula-tests --bench games [-- FILTER]`; adding a game is
-//! one line in `main`.
+//! `cargo bench -p tabula-tests --bench games [-- FILTER]`. Every shipped
+//! game is measured (`tabula_games::each_game`): a new game needs no edit.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use tabula::az::{header_for, puct::search_batch, Net, PuctConfig, Tree};
+use tabula::conformance::{GameVisitor, Plan};
 use tabula::mcts::{Mcts, MctsConfig, Playout, Selection};
 use tabula::playout::random_playout;
 use tabula::Game;
-use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 const MCTS_ITERATIONS: u64 = 1000;
 
@@ -142,11 +142,17 @@ fn az_suite<G: Game>(
     });
 }
 
+/// Every shipped game at its defaults, from the catalog's one list.
+struct Each<'a>(&'a mut Criterion);
+
+impl GameVisitor for Each<'_> {
+    fn visit<G: Game>(&mut self, _: &'static Plan) {
+        suite::<G>(self.0, G::NAME);
+    }
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
-    suite::<Diffusion>(&mut c, "diffusion");
-    suite::<GridDiffusion>(&mut c, "grid-diffusion");
-    suite::<Calcala>(&mut c, "calcala");
-    suite::<Differo>(&mut c, "differo");
+    tabula_games::each_game(&mut Each(&mut c));
     c.final_summary();
 }

@@ -1,8 +1,9 @@
 //! The `az` search on the real games (its own tests, on small games, are
 //! in `framework/src/az/tests.rs`).
 
-use crate::common::a_few_plies_in;
+use crate::common::{a_few_plies_in, representative_specs};
 use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
+use tabula::conformance::{GameVisitor, Plan};
 
 /// `mix` blends the game's evaluation into a new leaf's value: with the
 /// untrained network (every seat an even share), the first child searched
@@ -44,8 +45,13 @@ fn mix_blends_the_evaluation_into_leaf_values_in_every_game() {
             );
         }
     }
-    check::<tabula_games::Diffusion>("diffusion");
-    check::<tabula_games::GridDiffusion>("grid-diffusion");
-    check::<tabula_games::Calcala>("calcala(players=3)");
-    check::<tabula_games::Differo>("differo");
+    struct Each;
+    impl GameVisitor for Each {
+        fn visit<G: tabula::Game>(&mut self, plan: &'static Plan) {
+            representative_specs::<G>(plan)
+                .into_iter()
+                .for_each(check::<G>);
+        }
+    }
+    tabula_games::each_game(&mut Each);
 }

@@ -16,3 +16,22 @@ pub fn a_few_plies_in<G: tabula::Game>(spec: &str) -> G {
     }
     start
 }
+
+/// The parameter sets of `plan` that a per-game check plays: the defaults,
+/// and the first set with more players than the defaults, if any (so that
+/// checks of perspective meet three or four players where a game has them).
+pub fn representative_specs<G: tabula::Game>(
+    plan: &tabula::conformance::Plan,
+) -> Vec<&'static str> {
+    let players = |spec: &str| G::from_spec(spec).map_or(0, |g| g.players());
+    let default = plan.variants[0].spec;
+    let mut specs = vec![default];
+    if let Some(more) = plan
+        .variants
+        .iter()
+        .find(|v| players(v.spec) > players(default))
+    {
+        specs.push(more.spec);
+    }
+    specs
+}

@@ -23,5 +23,6 @@ mod memory;
 mod properties;
 mod protocol;
 mod records;
+mod registration;
 mod soak;
 mod solve;

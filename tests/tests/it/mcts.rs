@@ -1,8 +1,9 @@
 //! The shared MCTS player's strength and correctness, through the same
 //! object-safe layer the REPL and tournaments use.
 
-use crate::common::a_few_plies_in;
+use crate::common::{a_few_plies_in, representative_specs};
 use tabula::agents::AnyControl;
+use tabula::conformance::{GameVisitor, Plan};
 use tabula::{play_game, AnyAgent};
 
 /// A strength claim: `hero` scores at least `at_least` of the points over
@@ -287,8 +288,13 @@ fn priors_seed_the_children_with_the_evaluation_in_every_game() {
             "{spec}: the evaluation tells moves apart"
         );
     }
-    check::<tabula_games::Diffusion>("diffusion");
-    check::<tabula_games::GridDiffusion>("grid-diffusion");
-    check::<tabula_games::Calcala>("calcala(players=3)");
-    check::<tabula_games::Differo>("differo");
+    struct Each;
+    impl GameVisitor for Each {
+        fn visit<G: tabula::Game>(&mut self, plan: &'static Plan) {
+            representative_specs::<G>(plan)
+                .into_iter()
+                .for_each(check::<G>);
+        }
+    }
+    tabula_games::each_game(&mut Each);
 }

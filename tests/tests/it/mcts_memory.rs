@@ -6,9 +6,9 @@
 
 use std::sync::atomic::Ordering;
 
+use tabula::conformance::{GameVisitor, Plan};
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::Game;
-use tabula_games::{Calcala, Diffusion};
 
 use crate::heap::{self, LIVE, PEAK};
 
@@ -56,8 +56,13 @@ fn a_full_tree_costs_its_node_budget_for_any_thread_count() {
     heap::alone(
         "mcts_memory::a_full_tree_costs_its_node_budget_for_any_thread_count",
         || {
-            check::<Diffusion>("diffusion");
-            check::<Calcala>("calcala");
+            struct Each;
+            impl GameVisitor for Each {
+                fn visit<G: Game>(&mut self, _: &'static Plan) {
+                    check::<G>(G::NAME);
+                }
+            }
+            tabula_games::each_game(&mut Each);
         },
     );
 }

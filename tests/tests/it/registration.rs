@@ -1,0 +1,97 @@
+//! Registration in one place: the cross-game tests and benchmarks reach the
+//! shipped games through `tabula_games::each_game` (with their types) or
+//! the registry (by name), never through a list of their own, so that a new
+//! game is covered everywhere by its catalog line alone. A source that
+//! lists game types fails here, naming the file and what to use instead.
+
+use std::path::{Path, PathBuf};
+
+use tabula::conformance::{GameVisitor, Plan};
+use tabula::Game;
+
+/// The shipped games' type names (`Diffusion`, `GridDiffusion`, ...).
+fn type_names() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl GameVisitor for Names {
+        fn visit<G: Game>(&mut self, _: &'static Plan) {
+            let path = std::any::type_name::<G>();
+            self.0.push(path.rsplit("::").next().unwrap_or(path));
+        }
+    }
+    let mut names = Names(Vec::new());
+    tabula_games::each_game(&mut names);
+    names.0
+}
+
+/// Sources whose subject is each game's own rules or evaluation, and so name
+/// them: the property tests of every game's invariants, and the example
+/// that fits each game's evaluation features (a game without features has
+/// nothing to fit).
+const ABOUT_EACH_GAME: &[&str] = &["properties.rs", "fit_eval.rs"];
+
+/// The `.rs` files under `dir`, recursively.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether `name` is used in `code` as a type or path (followed by `>`,
+/// `,`, `}`, `)`, `;` or `::`), not as a word of prose or inside a longer
+/// name (`Diffusion` in `GridDiffusion`).
+fn names_type(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = &code[at + name.len()..];
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && [">", ",", "}", ")", ";", "::"]
+                .iter()
+                .any(|end| after.starts_with(end))
+    })
+}
+
+#[test]
+fn no_cross_game_test_or_benchmark_keeps_a_list_of_games() {
+    let names = type_names();
+    assert!(names.len() >= 4, "{names:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests", "benches", "examples", "../cli/tests"] {
+        sources(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 20, "the sources were not found");
+    let mut lists = Vec::new();
+    for file in &files {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        if ABOUT_EACH_GAME.contains(&name) {
+            continue;
+        }
+        let code = std::fs::read_to_string(file).unwrap();
+        let named: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| names_type(&code, n))
+            .collect();
+        if named.len() > 1 {
+            lists.push(format!(
+                "{} names the games {named:?}: iterate `tabula_games::each_game` (with the \
+                 types) or the registry (by name) instead",
+                file.display()
+            ));
+        }
+    }
+    assert!(lists.is_empty(), "{}", lists.join("\n"));
+}
+
+#[test]
+fn a_type_is_told_from_prose_and_longer_names() {
+    assert!(names_type("check::<Nim>(", "Nim"));
+    assert!(names_type("use x::{Nim, Go};", "Nim"));
+    assert!(!names_type("a game of Nim is short", "Nim"));
+    assert!(!names_type("SuperNim::NAME", "Nim"));
+}
