@@ -8,6 +8,7 @@ mod analyse;
 mod arena;
 pub mod engine;
 pub mod repl;
+mod scaffold;
 mod solve;
 mod tools;
 mod train;
@@ -96,6 +97,9 @@ enum Command {
     /// Train a network for the `az` agent by self-play: progress lines, a
     /// CSV and SVG training curve, checkpoints to resume (docs/az.md).
     Train(train::TrainArgs),
+    /// Write a new game crate from the template game, in the layout every
+    /// game uses, and print the lines that register it (docs/adding-a-game.md).
+    NewGame(scaffold::NewGameArgs),
 }
 
 /// Runs the command line with the games of `registry`.
@@ -139,6 +143,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&registry, args),
         Some(Command::Analyse(args)) => analyse::run(&registry, args),
         Some(Command::Train(args)) => train::run(&registry, args),
+        Some(Command::NewGame(args)) => scaffold::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

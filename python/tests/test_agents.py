@@ -30,7 +30,8 @@ def test_agents_choose_legal_moves_in_every_game():
 def test_an_outside_engine_plays_from_python():
     # The engine kind runs the example engine, a Python program of its own.
     script = ROOT / "examples" / "engines" / "random_engine.py"
-    engine = tabula.Agent(f'engine(cmd="{sys.executable} {script}",time=5s)', seed=3)
+    # Limits no loaded machine can miss: the engine answers at once.
+    engine = tabula.Agent(f'engine(cmd="{sys.executable} {script}",time=5s,margin=120s,startup=120s)', seed=3)
     state = tabula.load_game("diffusion(width=4,stones=2)").new_initial_state()
     for _ in range(4):
         action = engine.step(state)

@@ -1,0 +1,234 @@
+//! `tabula new-game NAME`: a new game crate, written from the template game
+//! (take-away, `examples/takeaway/`, a complete and tested game in the
+//! layout every shipped game uses), with the template's names replaced,
+//! and the lines that register it printed. The template is compiled and
+//! tested with the workspace, so a scaffolded crate starts out building and
+//! passing conformance.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The template's files, by path in its crate, with their text.
+const TEMPLATE: &[(&str, &str)] = &[
+    (
+        "Cargo.toml",
+        include_str!("../../examples/takeaway/Cargo.toml"),
+    ),
+    (
+        "RULES.txt",
+        include_str!("../../examples/takeaway/RULES.txt"),
+    ),
+    (
+        "src/lib.rs",
+        include_str!("../../examples/takeaway/src/lib.rs"),
+    ),
+    (
+        "src/state.rs",
+        include_str!("../../examples/takeaway/src/state.rs"),
+    ),
+    (
+        "src/params.rs",
+        include_str!("../../examples/takeaway/src/params.rs"),
+    ),
+    (
+        "src/notation.rs",
+        include_str!("../../examples/takeaway/src/notation.rs"),
+    ),
+    (
+        "src/observation.rs",
+        include_str!("../../examples/takeaway/src/observation.rs"),
+    ),
+    (
+        "src/position.rs",
+        include_str!("../../examples/takeaway/src/position.rs"),
+    ),
+    (
+        "src/eval.rs",
+        include_str!("../../examples/takeaway/src/eval.rs"),
+    ),
+    (
+        "src/render.rs",
+        include_str!("../../examples/takeaway/src/render.rs"),
+    ),
+    (
+        "src/svg.rs",
+        include_str!("../../examples/takeaway/src/svg.rs"),
+    ),
+    (
+        "src/game.rs",
+        include_str!("../../examples/takeaway/src/game.rs"),
+    ),
+    (
+        "src/tests.rs",
+        include_str!("../../examples/takeaway/src/tests.rs"),
+    ),
+];
+
+/// `tabula new-game`'s options.
+#[derive(clap::Args, Debug)]
+pub struct NewGameArgs {
+    /// The game's name as users type it: lowercase letters and digits, words
+    /// joined by `-` (e.g. `kalah`, `grid-race`).
+    name: String,
+    /// The folder the crate's folder is made in (the workspace's `games/`).
+    #[arg(long, default_value = "games")]
+    dir: PathBuf,
+}
+
+/// A game's names in the forms the template uses.
+struct Names {
+    /// `grid-race`: the spec name, the folder.
+    name: String,
+    /// `GridRace`: the type.
+    type_name: String,
+    /// `tabula-grid-race` and `tabula_grid_race`: the crate.
+    package: String,
+    krate: String,
+}
+
+impl Names {
+    fn new(name: &str) -> Result<Names, String> {
+        let valid = !name.is_empty()
+            && name.len() <= 40
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.split('-').all(|w| {
+                !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            });
+        if !valid {
+            return Err(format!(
+                "`{}` is not a game name: use lowercase letters and digits, words joined by `-`, \
+                 starting with a letter (e.g. `kalah`, `grid-race`)",
+                tabula::excerpt(name)
+            ));
+        }
+        let type_name = name
+            .split('-')
+            .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
+            .collect();
+        Ok(Names {
+            name: name.to_string(),
+            type_name,
+            package: format!("tabula-{name}"),
+            krate: format!("tabula_{}", name.replace('-', "_")),
+        })
+    }
+
+    /// The template's `text` with its names replaced by these.
+    fn apply(&self, text: &str) -> String {
+        text.replace("tabula-takeaway", &self.package)
+            .replace("tabula_takeaway", &self.krate)
+            .replace("Takeaway", &self.type_name)
+            .replace("takeaway", &self.name)
+    }
+}
+
+/// Writes the crate `dir/NAME/` from the template; returns its folder.
+fn write(names: &Names, dir: &Path) -> Result<PathBuf, String> {
+    let root = dir.join(&names.name);
+    if root.exists() {
+        return Err(format!("{} already exists", root.display()));
+    }
+    for (path, text) in TEMPLATE {
+        let file = root.join(path);
+        let parent = file.parent().expect("a file in the crate");
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        tabula::files::write_atomic(&file, names.apply(text).as_bytes())?;
+    }
+    Ok(root)
+}
+
+/// Runs `tabula new-game`.
+pub fn run(args: &NewGameArgs) -> Result<(), String> {
+    let names = Names::new(&args.name)?;
+    let root = write(&names, &args.dir)?;
+    let Names {
+        name,
+        type_name,
+        package,
+        krate,
+    } = &names;
+    let path = root.display();
+    println!(
+        "wrote {path}: the template game (take-away) as `{name}`, type `{type_name}`, \
+         crate `{package}`; its tests pass as it is.
+
+To ship it, add (from the workspace's root):
+  Cargo.toml          members: \"{path}\"
+                      [workspace.dependencies]: {package} = {{ path = \"{path}\" }}
+  games/Cargo.toml    [dependencies]: {package}.workspace = true
+  games/src/lib.rs    pub use {krate}::{type_name};
+                      in each_game: visitor.visit::<{type_name}>(&{krate}::TEST_PLAN);
+  python/tests/conftest.py   VARIANTS: \"{name}\": [\"{name}\"]
+Then `cargo test --workspace`: the conformance, strength, memory and registration
+tests play it. Write your rules into {path}/RULES.txt and src/, module by module."
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_take_every_form() {
+        let names = Names::new("grid-race").unwrap();
+        assert_eq!(names.type_name, "GridRace");
+        assert_eq!(names.package, "tabula-grid-race");
+        assert_eq!(names.krate, "tabula_grid_race");
+        for bad in ["", "Kalah", "9men", "grid--race", "race-", "a b", "x\u{e9}"] {
+            assert!(Names::new(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_template_is_every_file_of_the_takeaway_crate() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/takeaway");
+        let mut on_disk = Vec::new();
+        for dir in ["", "src"] {
+            for entry in fs::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_file() {
+                    let name = path.file_name().unwrap().to_str().unwrap();
+                    on_disk.push(if dir.is_empty() {
+                        name.to_string()
+                    } else {
+                        format!("{dir}/{name}")
+                    });
+                }
+            }
+        }
+        on_disk.sort();
+        let mut listed: Vec<String> = TEMPLATE.iter().map(|(p, _)| p.to_string()).collect();
+        listed.sort();
+        assert_eq!(listed, on_disk, "add the template's new files to TEMPLATE");
+    }
+
+    #[test]
+    fn a_new_game_is_the_template_renamed_and_an_existing_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tabula-scaffold-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let names = Names::new("grid-race").unwrap();
+        let root = write(&names, &dir).unwrap();
+        for (path, _) in TEMPLATE {
+            let text = fs::read_to_string(root.join(path)).unwrap();
+            assert!(
+                !text.contains("takeaway") && !text.contains("Takeaway"),
+                "{path} keeps the template's name"
+            );
+        }
+        let game = fs::read_to_string(root.join("src/game.rs")).unwrap();
+        assert!(game.contains("impl Game for GridRace"), "{game}");
+        assert!(game.contains(r#"const NAME: &'static str = "grid-race";"#));
+        let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        assert!(
+            manifest.contains(r#"name = "tabula-grid-race""#),
+            "{manifest}"
+        );
+        let again = write(&names, &dir).unwrap_err();
+        assert!(again.contains("already exists"), "{again}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

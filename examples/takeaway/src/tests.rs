@@ -1,0 +1,89 @@
+//! The rules' examples, and the shared conformance suite on every
+//! parameter set of the test plan (once the game is in the catalog, the
+//! workspace's cross-game tests play it too).
+
+use tabula::{Game, MoveError, Outcome, View};
+
+use crate::{Takeaway, TEST_PLAN};
+
+fn game(spec: &str) -> Takeaway {
+    Takeaway::from_spec(spec).unwrap()
+}
+
+#[test]
+fn conformance_on_every_parameter_set() {
+    for variant in TEST_PLAN.variants {
+        let plies = tabula::conformance::check(
+            &game(variant.spec),
+            &TEST_PLAN.config(variant, variant.games),
+        );
+        assert!(plies > 0, "{}", variant.spec);
+    }
+}
+
+#[test]
+fn taking_the_last_stone_wins() {
+    let mut state = game("takeaway(stones=5,take=3)");
+    state.try_play(3).unwrap();
+    assert_eq!(state.position(), "2 N");
+    assert!(state.outcome().is_none());
+    state.try_play(2).unwrap();
+    assert_eq!(state.outcome(), Some(Outcome::win(1)));
+    assert_eq!(state.try_play(1), Err(MoveError::GameOver));
+}
+
+#[test]
+fn a_move_takes_from_one_to_take_stones_and_no_more_than_are_left() {
+    let state = game("takeaway(stones=2,take=3)");
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves, [1, 2]);
+    assert!(state.clone().try_play(3).is_err());
+    let error = state.parse_move("4").unwrap_err().to_string();
+    assert!(error.contains("from 1 to 3"), "{error}");
+    assert!(state.parse_move("0").is_err());
+    assert!(state.parse_move("two").is_err());
+}
+
+#[test]
+fn positions_read_back_and_bad_ones_are_refused() {
+    let start = game("takeaway");
+    let state = start.parse_position("17 N").unwrap();
+    assert_eq!((state.left(), state.to_move()), (17, 1));
+    assert_eq!(state.position(), "17 N");
+    // No stones left: the side not to move took the last one.
+    assert_eq!(
+        start.parse_position("0 S").unwrap().outcome(),
+        Some(Outcome::win(1))
+    );
+    for bad in ["", "17", "17 X", "x N", "17 N 3", "1001 S"] {
+        assert!(start.parse_position(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn the_evaluation_knows_who_wins() {
+    // A multiple of take + 1 loses for the side to move.
+    let lost = game("takeaway(stones=8,take=3)");
+    assert!(lost.evaluate().unwrap()[0] < 0.5);
+    let won = game("takeaway(stones=9,take=3)");
+    assert!(won.evaluate().unwrap()[0] > 0.5);
+}
+
+#[test]
+fn the_board_and_picture_mark_the_last_move() {
+    let start = game("takeaway(stones=5)");
+    let mut next = start.clone();
+    next.play(2);
+    let view = View {
+        last: Some((&start, 2)),
+        color: false,
+    };
+    let board = next.render(&view);
+    assert!(board.contains("3 stones left"), "{board}");
+    assert!(board.contains("Last move: South 2"), "{board}");
+    assert!(board.ends_with("North to move"), "{board}");
+    let picture = next.svg(&view).unwrap();
+    assert_eq!(picture.matches("<circle").count(), 5, "{picture}");
+    assert!(picture.contains("North to move"), "{picture}");
+}
