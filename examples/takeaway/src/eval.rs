@@ -8,7 +8,11 @@ use tabula::Scores;
 use crate::state::Takeaway;
 
 impl Takeaway {
+    /// The scores of a finished game are its outcome's.
     pub(crate) fn scores(&self) -> Scores {
+        if let Some(outcome) = self.judge() {
+            return outcome.scores();
+        }
         let mover_wins = !self.left.is_multiple_of(self.take + 1);
         let mover = if mover_wins { 0.9 } else { 0.1 };
         let mut scores = tabula::even_scores(2);

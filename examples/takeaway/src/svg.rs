@@ -1,5 +1,5 @@
 //! The board picture: the pile as rows of stones, the stones the last move
-//! took ringed, and whose turn it is or the result.
+//! took ringed, the last move named, and whose turn it is or the result.
 
 use tabula::svg::{colour, Svg};
 use tabula::{Game, View};
@@ -16,7 +16,7 @@ pub(crate) fn svg(state: &Takeaway, view: &View<'_, Takeaway>) -> String {
     let stones = state.left + taken;
     let rows = stones.div_ceil(PER_ROW).max(1);
     let width = LEFT * 2.0 + f64::from(PER_ROW) * PITCH;
-    let height = TOP + f64::from(rows) * PITCH + 50.0;
+    let height = TOP + f64::from(rows) * PITCH + 70.0;
     let mut svg = Svg::new(width, height);
     svg.text(
         LEFT,
@@ -41,6 +41,15 @@ pub(crate) fn svg(state: &Takeaway, view: &View<'_, Takeaway>) -> String {
             )
         };
         svg.circle(x, y, PITCH * 0.38, &attrs);
+    }
+    if let Some((before, mv)) = view.last {
+        let seat = state.seat_name(before.to_move());
+        svg.text(
+            LEFT,
+            height - 40.0,
+            &format!("Last move: {seat} {}", state.format_move(mv)),
+            &format!(r#"fill="{}""#, colour::MUTED),
+        );
     }
     let status = match state.outcome() {
         Some(outcome) => format!("Game over: {}", outcome.describe(2, |s| state.seat_name(s))),

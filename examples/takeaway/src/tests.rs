@@ -85,5 +85,13 @@ fn the_board_and_picture_mark_the_last_move() {
     assert!(board.ends_with("North to move"), "{board}");
     let picture = next.svg(&view).unwrap();
     assert_eq!(picture.matches("<circle").count(), 5, "{picture}");
+    assert!(picture.contains("Last move: South 2"), "{picture}");
     assert!(picture.contains("North to move"), "{picture}");
+}
+
+#[test]
+fn a_finished_game_evaluates_to_its_outcome() {
+    let over = game("takeaway").parse_position("0 S").unwrap();
+    let scores = over.evaluate().unwrap();
+    assert_eq!((scores[0], scores[1]), (0.0, 1.0));
 }
