@@ -92,7 +92,9 @@ pub fn bench(
     }
     let mut reports = Vec::new();
     for game in &games {
-        let r = game.bench(&config);
+        let r = registry
+            .entry_of(game.as_ref())?
+            .bench(game.as_ref(), &config)?;
         if json {
             reports.push(r);
         } else {
@@ -140,9 +142,10 @@ pub fn perft(
     if let Some(position) = position {
         state = state.with_position(position).map_err(|e| e.to_string())?;
     }
+    let entry = registry.entry_of(state.as_ref())?;
     let started = Instant::now();
     for d in 1..=depth {
-        let count = state.perft(d);
+        let count = entry.perft(state.as_ref(), d)?;
         println!(
             "perft {d}: {count}  ({:.2} s)",
             started.elapsed().as_secs_f64()

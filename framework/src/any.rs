@@ -5,13 +5,10 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use crate::bench::{self, BenchConfig, BenchReport};
-use crate::conformance;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Seat, View};
 use crate::outcome::Outcome;
 use crate::params::Params;
-use crate::playout::perft;
 
 /// A game state of any registered game, driven by text.
 pub trait AnyGame: Send + Sync + Debug {
@@ -76,13 +73,6 @@ pub trait AnyGame: Send + Sync + Debug {
     fn rules(&self) -> &'static str;
     /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
     fn clone_box(&self) -> Box<dyn AnyGame>;
-    /// Positions after exactly `depth` plies.
-    fn perft(&self, depth: usize) -> u64;
-    /// Random-playout and MCTS speed from this position.
-    fn bench(&self, config: &BenchConfig) -> BenchReport;
-    /// Runs the shared conformance suite from this position (panics on a
-    /// violation; for tests). Returns the plies checked.
-    fn conformance(&self, config: &conformance::Config) -> usize;
     /// For downcasting back to the concrete [`Boxed`] game, e.g. to give a
     /// typed agent its state.
     fn as_any(&self) -> &dyn Any;
@@ -228,18 +218,6 @@ impl<G: Game> AnyGame for Boxed<G> {
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
-    }
-
-    fn perft(&self, depth: usize) -> u64 {
-        perft(&self.state, depth)
-    }
-
-    fn bench(&self, config: &BenchConfig) -> BenchReport {
-        bench::run(&self.state, &self.spec(), config)
-    }
-
-    fn conformance(&self, config: &conformance::Config) -> usize {
-        conformance::check(&self.state, config)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -23,6 +23,7 @@ use crate::agents::{
 };
 use crate::any::{AnyGame, Boxed};
 use crate::az::{AnyTrainer, TrainConfig, Trainer};
+use crate::bench::{BenchConfig, BenchReport};
 use crate::game::Game;
 use crate::params::{ParamSpec, Params};
 use crate::solve::{Indexed, Solvable, Solver};
@@ -63,6 +64,12 @@ pub trait GameEntry: Send + Sync {
         game: &dyn AnyGame,
         checkpoint: &Path,
     ) -> Result<Box<dyn AnyTrainer>, String>;
+    /// The positions after exactly `depth` plies from `game`, a state of
+    /// this game (`tabula perft`).
+    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, String>;
+    /// Random-playout, MCTS and alpha-beta speed from `game`, a state of
+    /// this game (`tabula bench`).
+    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, String>;
 }
 
 struct Entry<G: Game> {
@@ -137,6 +144,18 @@ impl<G: Game> GameEntry for Entry<G> {
             .map_err(|e| e.to_string())?;
         Ok(Box::new(trainer))
     }
+
+    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, String> {
+        Ok(crate::playout::perft(Self::state_of(game)?, depth))
+    }
+
+    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, String> {
+        Ok(crate::bench::run(
+            Self::state_of(game)?,
+            &game.spec(),
+            config,
+        ))
+    }
 }
 
 impl<G: Game> Entry<G> {
@@ -188,6 +207,13 @@ impl Registry {
     /// The game registered as `name` (matched exactly), if any.
     pub fn get(&self, name: &str) -> Option<&dyn GameEntry> {
         self.games().find(|g| g.name() == name)
+    }
+
+    /// The entry of `game`'s kind: its per-game services (agents, training,
+    /// perft, bench).
+    pub fn entry_of(&self, game: &dyn AnyGame) -> Result<&dyn GameEntry, String> {
+        self.get(game.name())
+            .ok_or_else(|| format!("{} is not registered here", game.name()))
     }
 
     /// Creates a game from a spec such as `diffusion(width=8,stones=3)`.

@@ -1,5 +1,5 @@
-//! Soak test (ignored by default): many random games of every registered
-//! game on every parameter set of its test plan, in release mode. Each is
+//! Soak test (ignored by default): many random games of every shipped game
+//! (`tabula_games::each_game`) on every parameter set of its test plan. Each is
 //! the conformance suite's light run (`check_every: 0`): every random move
 //! must pass `is_legal`, every game must end with a well-formed outcome
 //! within the plan's length bound (unbounded parameter sets are stopped
@@ -15,7 +15,8 @@
 
 use std::time::Instant;
 
-use tabula::conformance::Config;
+use tabula::conformance::{check, Config, GameVisitor, Plan};
+use tabula::Game;
 
 /// Plies after which a game of an unbounded parameter set is stopped.
 const UNBOUNDED_PLIES: usize = 5000;
@@ -30,40 +31,46 @@ fn games() -> usize {
 #[test]
 #[ignore = "soak: run with -- --ignored soak"]
 fn soak_every_game_and_parameter_set() {
-    let games = games();
-    let registry = tabula_games::registry();
-    let mut sets = 0;
-    for name in registry.names() {
-        let plan = tabula_games::test_plan(&name)
-            .unwrap_or_else(|| panic!("`{name}` has no test plan in tabula_games::test_plan"));
-        for variant in plan.variants {
-            let start = registry
-                .create(variant.spec)
-                .unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
-            let mut config = Config {
-                check_every: 0,
-                seed: 0,
-                ..plan.config(variant, games)
-            };
-            if config.unbounded {
-                config.max_plies = UNBOUNDED_PLIES;
+    struct Soak {
+        games: usize,
+        sets: usize,
+    }
+    impl GameVisitor for Soak {
+        fn visit<G: Game>(&mut self, plan: &'static Plan) {
+            for variant in plan.variants {
+                let start =
+                    G::from_spec(variant.spec).unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
+                let mut config = Config {
+                    check_every: 0,
+                    seed: 0,
+                    ..plan.config(variant, self.games)
+                };
+                if config.unbounded {
+                    config.max_plies = UNBOUNDED_PLIES;
+                }
+                let clock = Instant::now();
+                let plies = check(&start, &config);
+                let seconds = clock.elapsed().as_secs_f64();
+                let bound = if config.unbounded {
+                    format!("stopped at {}", config.max_plies)
+                } else {
+                    format!("bound {}", config.max_plies)
+                };
+                println!(
+                    "{:<48} {:>7} games {:>9.0} games/s {:>8.1} plies/game ({bound})",
+                    variant.spec,
+                    self.games,
+                    self.games as f64 / seconds,
+                    plies as f64 / self.games as f64,
+                );
+                self.sets += 1;
             }
-            let clock = Instant::now();
-            let plies = start.conformance(&config);
-            let seconds = clock.elapsed().as_secs_f64();
-            let bound = if config.unbounded {
-                format!("stopped at {}", config.max_plies)
-            } else {
-                format!("bound {}", config.max_plies)
-            };
-            println!(
-                "{:<48} {games:>7} games {:>9.0} games/s {:>8.1} plies/game ({bound})",
-                variant.spec,
-                games as f64 / seconds,
-                plies as f64 / games as f64,
-            );
-            sets += 1;
         }
     }
-    assert!(sets >= registry.names().len());
+    let mut soak = Soak {
+        games: games(),
+        sets: 0,
+    };
+    tabula_games::each_game(&mut soak);
+    assert!(soak.sets >= tabula_games::registry().names().len());
 }
