@@ -395,3 +395,27 @@ impl<A: AgentSet> RegistryBuilder<A> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_games::{Nim, Shuttle};
+    use crate::Registry;
+
+    /// perft and bench are services of a game's registry entry: they run on
+    /// states of that game and refuse any other.
+    #[test]
+    fn the_entry_counts_positions_of_its_own_game_only() {
+        let registry = Registry::builder().game::<Nim>().game::<Shuttle>().build();
+        let nim = registry.create("nim").unwrap();
+        let entry = registry.entry_of(nim.as_ref()).unwrap();
+        assert_eq!(entry.name(), "nim");
+        // Two seats, 10 stones, 1–3 taken: 3 moves, then 3 answers each.
+        assert_eq!(entry.perft(nim.as_ref(), 1), Ok(3));
+        assert_eq!(entry.perft(nim.as_ref(), 2), Ok(9));
+        let shuttle = registry.create("shuttle").unwrap();
+        let refused = entry.perft(shuttle.as_ref(), 1).unwrap_err();
+        assert!(refused.contains("not one of nim"), "{refused}");
+        let unregistered = Registry::builder().game::<Shuttle>().build();
+        assert!(unregistered.entry_of(nim.as_ref()).is_err());
+    }
+}
