@@ -3,7 +3,7 @@
 //! game ships.
 //!
 //! ```text
-//! cargo run --release -p tabula-tests --example fit_eval -- GAME [GAMES] [ITERATIONS] [SEED] [--db FILE]
+//! cargo run --release -p tabula-tests --features fit --example fit_eval -- GAME [GAMES] [ITERATIONS] [SEED] [--db FILE]
 //! ```
 //!
 //! `GAME` is a spec of `diffusion`, `grid-diffusion`, `calcala` or
