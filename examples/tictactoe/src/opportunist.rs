@@ -20,7 +20,7 @@ impl AgentKind for Opportunist {
         help: "the agent's own seed (default: the seat's seed)",
     }];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
         Ok(Box::new(OpportunistAgent {
             fallback: RandomAgent::new(seed),
             moves: Vec::new(),

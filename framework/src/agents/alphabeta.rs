@@ -63,7 +63,12 @@ impl AgentKind for AlphaBetaKind {
         SEED,
     ];
 
-    fn build<G: Game>(params: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        _: &G,
+        _: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
         Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {
             depth: params.int_opt("depth").map(|d| d as u32),
             time: params.duration("time"),
@@ -105,7 +110,7 @@ impl AgentKind for GreedyKind {
         "one ply: the move whose position the game's evaluation likes best (a win at once first)";
     const PARAMS: &'static [ParamSpec] = &[SEED];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
         // One ply of alpha-beta is exactly greedy: every move evaluated,
         // finished games by their result, ties by the seed's shuffle.
         Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {

@@ -19,25 +19,20 @@ pub trait AgentKind: 'static {
     /// [`Seed`](crate::ParamKind::Seed) is the agent's own seed.
     const PARAMS: &'static [ParamSpec];
 
-    /// Builds the agent for game `G` from checked `params`. `seed` is the
-    /// spec's own `seed` when given, else the caller's default; `start` is
-    /// a position of the variant to be played (to check that the agent
-    /// suits it). An `Err` says why it cannot play this game or variant.
-    fn build<G: Game>(params: &Params, seed: u64, start: &G) -> Result<Box<dyn Agent<G>>, String>;
-
-    /// Builds the agent as [`build`](AgentKind::build) does, told also the
-    /// variant's spec text (`diffusion(width=8)`); this is what a registry
-    /// calls. Only agents that must name the game to someone else — an
-    /// outside engine — need it; the default ignores it.
-    fn build_for<G: Game>(
+    /// Builds the agent for game `G` from checked `params`: the one way
+    /// every kind is built. `seed` is the spec's own `seed` when given,
+    /// else the caller's default; `start` is a position of the variant to
+    /// be played (to check that the agent suits it), and `game` that
+    /// variant's spec text (`diffusion(width=8)`), for agents that must
+    /// name it to someone else (an outside engine) or check a file made
+    /// for it (a model). An `Err` says why it cannot play this game or
+    /// variant.
+    fn build<G: Game>(
         params: &Params,
         seed: u64,
         start: &G,
         game: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
-        let _ = game;
-        Self::build(params, seed, start)
-    }
+    ) -> Result<Box<dyn Agent<G>>, String>;
 }
 
 /// What users are shown of an agent kind.
@@ -52,7 +47,7 @@ pub struct AgentInfo {
 }
 
 /// How a registry builds one agent kind for one game type (see
-/// [`AgentKind::build_for`]).
+/// [`AgentKind::build`]).
 pub(crate) type Builder<G> = fn(&Params, u64, &G, &str) -> Result<Box<dyn Agent<G>>, String>;
 
 /// A list of agent kinds, as a type: `(A, One<K>)` is `A` followed by `K`.
@@ -86,7 +81,7 @@ impl<K: AgentKind> AgentSet for One<K> {
 
     #[allow(private_interfaces)]
     fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
-        out.push(K::build_for::<G>);
+        out.push(K::build::<G>);
     }
 }
 

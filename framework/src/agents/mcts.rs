@@ -156,7 +156,12 @@ impl AgentKind for MctsKind {
         },
     ];
 
-    fn build<G: Game>(params: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        _: &G,
+        _: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
         let config = MctsConfig::from_params(params, seed);
         if config.parallel == Parallel::Tree && !config.supports_tree_parallelism() {
             return Err(

@@ -22,7 +22,7 @@
 //!     const NAME: &'static str = "first";
 //!     const DESCRIPTION: &'static str = "plays the first legal move";
 //!     const PARAMS: &'static [ParamSpec] = &[];
-//!     fn build<G: Game>(_: &Params, _: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+//!     fn build<G: Game>(_: &Params, _: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
 //!         Ok(Box::new(FirstAgent))
 //!     }
 //! }

@@ -39,7 +39,12 @@ impl AgentKind for PerfectKind {
         SEED,
     ];
 
-    fn build<G: Game>(params: &Params, seed: u64, start: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        start: &G,
+        _: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
         let indexer = indexer::<G>()
             .ok_or_else(|| format!("{} has no solver, so no database to play from", G::NAME))?;
         let path = params.text_opt("db").ok_or_else(|| {

@@ -51,7 +51,7 @@ impl AgentKind for RandomKind {
     const DESCRIPTION: &'static str = "uniformly random legal moves";
     const PARAMS: &'static [ParamSpec] = &[SEED];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
         Ok(Box::new(RandomAgent::<G>::new(seed)))
     }
 }

@@ -99,11 +99,7 @@ impl AgentKind for AzKind {
         crate::agents::SEED,
     ];
 
-    fn build<G: Game>(params: &Params, seed: u64, start: &G) -> Result<Box<dyn Agent<G>>, String> {
-        Self::build_for(params, seed, start, G::NAME)
-    }
-
-    fn build_for<G: Game>(
+    fn build<G: Game>(
         params: &Params,
         seed: u64,
         start: &G,

@@ -94,13 +94,7 @@ impl AgentKind for EngineKind {
         },
     ];
 
-    /// Always an error: the engine must be told the game's spec, which only
-    /// [`build_for`](AgentKind::build_for) (what a registry calls) knows.
-    fn build<G: Game>(_: &Params, _: u64, _: &G) -> Result<Box<dyn Agent<G>>, String> {
-        Err("an engine agent needs the game's spec: build it through a Registry".to_string())
-    }
-
-    fn build_for<G: Game>(
+    fn build<G: Game>(
         params: &Params,
         seed: u64,
         start: &G,
