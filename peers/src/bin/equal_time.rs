@@ -171,7 +171,8 @@ fn play(o: &Options, params: &Params, game: usize) -> Played {
     let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(game as u64);
     let mut state = Diffusion::from_spec("diffusion").expect("the default Diffusion");
     let mut board = PeerDiffusion::default();
-    let mut tabula = MctsKind::build::<Diffusion>(params, seed, &state).expect("a checked spec");
+    let mut tabula =
+        MctsKind::build::<Diffusion>(params, seed, &state, "diffusion").expect("a checked spec");
     let mut peer_rng = rand_xoshiro06::Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xB0A4D);
     let tabula_seat = game % 2;
     let control = Control {
