@@ -3,11 +3,10 @@
 
 use std::sync::atomic::Ordering;
 
-use tabula::conformance::{GameVisitor, Plan};
 use tabula::playout::random_playout;
 use tabula::Game;
 
-use crate::common::representative_specs;
+use crate::common::on_representative_specs;
 use crate::heap::{self, ALLOCATIONS};
 
 /// At most this many allocations per playout, whatever its length: cloning
@@ -75,13 +74,5 @@ fn random_playouts_do_not_allocate_per_ply() {
 /// then grows a few times per playout — by doubling, about 0.01 allocations
 /// a ply — which is growth, not a cost per ply.)
 fn measure_every_game() {
-    struct Each;
-    impl GameVisitor for Each {
-        fn visit<G: Game>(&mut self, plan: &'static Plan) {
-            representative_specs::<G>(plan)
-                .into_iter()
-                .for_each(check::<G>);
-        }
-    }
-    tabula_games::each_game(&mut Each);
+    on_representative_specs!(check);
 }

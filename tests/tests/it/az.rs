@@ -1,9 +1,8 @@
 //! The `az` search on the real games (its own tests, on small games, are
 //! in `framework/src/az/tests.rs`).
 
-use crate::common::{a_few_plies_in, representative_specs};
+use crate::common::{a_few_plies_in, on_representative_specs};
 use tabula::az::{header_for, puct, Net, PuctConfig, Tree};
-use tabula::conformance::{GameVisitor, Plan};
 
 /// `mix` blends the game's evaluation into a new leaf's value: with the
 /// untrained network (every seat an even share), the first child searched
@@ -45,13 +44,5 @@ fn mix_blends_the_evaluation_into_leaf_values_in_every_game() {
             );
         }
     }
-    struct Each;
-    impl GameVisitor for Each {
-        fn visit<G: tabula::Game>(&mut self, plan: &'static Plan) {
-            representative_specs::<G>(plan)
-                .into_iter()
-                .for_each(check::<G>);
-        }
-    }
-    tabula_games::each_game(&mut Each);
+    on_representative_specs!(check);
 }

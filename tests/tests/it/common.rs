@@ -35,3 +35,22 @@ pub fn representative_specs<G: tabula::Game>(
     }
     specs
 }
+
+/// Calls the generic function `$check::<G>(spec)` on every shipped game's
+/// [`representative_specs`]. A generic function cannot be passed as a
+/// value, so this writes the [`GameVisitor`](tabula::conformance::GameVisitor)
+/// that `tabula_games::each_game` needs.
+macro_rules! on_representative_specs {
+    ($check:ident) => {{
+        struct Each;
+        impl tabula::conformance::GameVisitor for Each {
+            fn visit<G: tabula::Game>(&mut self, plan: &'static tabula::conformance::Plan) {
+                $crate::common::representative_specs::<G>(plan)
+                    .into_iter()
+                    .for_each($check::<G>);
+            }
+        }
+        tabula_games::each_game(&mut Each);
+    }};
+}
+pub(crate) use on_representative_specs;

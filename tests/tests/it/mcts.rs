@@ -1,9 +1,8 @@
 //! The shared MCTS player's strength and correctness, through the same
 //! object-safe layer the REPL and tournaments use.
 
-use crate::common::{a_few_plies_in, representative_specs};
+use crate::common::{a_few_plies_in, on_representative_specs};
 use tabula::agents::AnyControl;
-use tabula::conformance::{GameVisitor, Plan};
 use tabula::{play_game, AnyAgent};
 
 /// A strength claim: `hero` scores at least `at_least` of the points over
@@ -305,13 +304,5 @@ fn priors_seed_the_children_with_the_evaluation_in_every_game() {
             "{spec}: the evaluation tells moves apart"
         );
     }
-    struct Each;
-    impl GameVisitor for Each {
-        fn visit<G: tabula::Game>(&mut self, plan: &'static Plan) {
-            representative_specs::<G>(plan)
-                .into_iter()
-                .for_each(check::<G>);
-        }
-    }
-    tabula_games::each_game(&mut Each);
+    on_representative_specs!(check);
 }
