@@ -123,7 +123,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             };
             eprintln!(
                 "arena: {part}{} games ({} game(s), {} agents, {} rounds), {} already played, {} thread(s); results in {}",
-                plan.games_in_range,
+                plan.range.len(),
                 plan.games,
                 plan.agents,
                 plan.rounds,
@@ -132,7 +132,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
                 plan.out.display()
             );
             if std::io::stderr().is_terminal() {
-                progress = ProgressBar::new((plan.games_in_range - plan.already_played) as u64);
+                progress = ProgressBar::new((plan.range.len() - plan.already_played) as u64);
                 progress.set_style(
                     ProgressStyle::with_template(
                         "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}\n{wide_msg}",

@@ -160,17 +160,17 @@ pub const MAX_THREADS: usize = 256;
 /// What a tournament is about to play, told before its first game.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// Games of this run's range of the schedule (all of it, or a shard's).
-    pub games_in_range: usize,
-    /// The first and one past the last index of that range, and the
-    /// schedule's length.
+    /// This run's games of the schedule, by index: all of it, or a shard's.
     pub range: std::ops::Range<usize>,
+    /// The schedule's length.
     pub scheduled: usize,
-    /// Games already recorded (on resume).
+    /// Games of the range already recorded (on resume).
     pub already_played: usize,
+    /// Games, agents and rounds of the tournament.
     pub games: usize,
     pub agents: usize,
     pub rounds: usize,
+    /// Games played at once.
     pub threads: usize,
     pub shard: Option<Shard>,
     pub out: PathBuf,
@@ -371,7 +371,6 @@ pub fn play(
 
     let done: HashSet<usize> = results.iter().map(|r| r.index).collect();
     let plan = Plan {
-        games_in_range: range.len(),
         range: range.clone(),
         scheduled: schedule.len(),
         already_played: done.len(),
@@ -451,7 +450,7 @@ mod tests {
         .unwrap();
         // Two rounds of one pairing in both seat orders.
         let plan = plan.expect("a Started event");
-        assert_eq!((plan.games_in_range, plan.already_played), (4, 0));
+        assert_eq!((plan.range.len(), plan.already_played), (4, 0));
         assert_eq!(finished, 4);
         assert_eq!((first.played_now, first.summary.played), (4, 4));
         assert_eq!(first.threads, 2);
