@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::any::AnyGame;
-use crate::error::{excerpt, MoveError, PositionError};
 use crate::registry::Registry;
-use crate::spec::SpecError;
+use tabula_core::any::AnyGame;
+use tabula_core::error::{excerpt, MoveError, PositionError};
+use tabula_core::spec::SpecError;
 
 /// The format tag every record carries.
 pub const FORMAT: &str = "tabula-record";

@@ -17,17 +17,17 @@ use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::agents::{
-    AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, Builtin, One,
-    TypedAgent,
+use crate::builtin::Builtin;
+use tabula_agents::{
+    AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, One, TypedAgent,
 };
-use crate::any::{AnyGame, Boxed};
-use crate::az::{AnyTrainer, TrainConfig, Trainer};
-use crate::bench::{BenchConfig, BenchReport};
-use crate::game::Game;
-use crate::params::{ParamSpec, Params};
-use crate::solve::{Indexed, Solvable, Solver};
-use crate::spec::{Spec, SpecError};
+use tabula_az::{AnyTrainer, TrainConfig, Trainer};
+use tabula_core::any::{AnyGame, Boxed};
+use tabula_core::game::Game;
+use tabula_core::params::{ParamSpec, Params};
+use tabula_core::spec::{Spec, SpecError};
+use tabula_search::bench::{BenchConfig, BenchReport};
+use tabula_solve::{Indexed, Solvable, Solver};
 
 /// A registered game: its description and a way to create it.
 pub trait GameEntry: Send + Sync {
@@ -116,10 +116,7 @@ impl<G: Game> GameEntry for Entry<G> {
             .ok_or_else(|| format!("the state given is not one of {}", G::NAME))?
             .state;
         let agent = (self.agents[kind])(spec.params(), seed, state, &game.spec())?;
-        Ok(Box::new(TypedAgent {
-            agent,
-            spec: spec.clone(),
-        }))
+        Ok(Box::new(TypedAgent::new(agent, spec.clone())))
     }
 
     fn trainer(
@@ -146,11 +143,11 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 
     fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, String> {
-        Ok(crate::playout::perft(Self::state_of(game)?, depth))
+        Ok(tabula_search::playout::perft(Self::state_of(game)?, depth))
     }
 
     fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, String> {
-        Ok(crate::bench::run(
+        Ok(tabula_search::bench::run(
             Self::state_of(game)?,
             &game.spec(),
             config,
@@ -249,7 +246,7 @@ impl Registry {
 
     /// The names a spec may start with: `human` and every agent kind.
     pub fn agent_names(&self) -> Vec<String> {
-        std::iter::once(crate::agents::HUMAN)
+        std::iter::once(tabula_agents::HUMAN)
             .chain(self.agents.iter().map(|a| a.name))
             .map(str::to_string)
             .collect()
@@ -259,7 +256,7 @@ impl Registry {
     /// every parameter against the kind's table.
     pub fn parse_agent(&self, text: &str) -> Result<AgentSpec, SpecError> {
         let spec = Spec::parse(text)?;
-        if spec.name == crate::agents::HUMAN {
+        if spec.name == tabula_agents::HUMAN {
             if let Some((key, _)) = spec.args.first() {
                 return Err(SpecError::UnknownParam {
                     owner: spec.name,
@@ -329,7 +326,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
         let mut infos = Vec::new();
         A::infos(&mut infos);
         assert!(
-            K::NAME != crate::agents::HUMAN && infos.iter().all(|i| i.name != K::NAME),
+            K::NAME != tabula_agents::HUMAN && infos.iter().all(|i| i.name != K::NAME),
             "agent kind `{}` registered twice",
             K::NAME
         );
@@ -358,7 +355,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
 
     /// Makes game `G`, registered already, solvable: `tabula solve`, the
     /// REPL's `solve` and the `perfect` agent then work for it (see
-    /// [`crate::solve`]).
+    /// [`tabula_solve`]).
     ///
     /// # Panics
     /// If `G` is not registered yet, or was made solvable already.
@@ -373,7 +370,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
             "game `{}` made solvable twice",
             G::NAME
         );
-        crate::solve::register::<G>();
+        tabula_solve::register::<G>();
         self.solvers.push(Box::new(Solvable::<G>::default()));
         self
     }
@@ -398,8 +395,8 @@ impl<A: AgentSet> RegistryBuilder<A> {
 
 #[cfg(test)]
 mod tests {
-    use crate::test_games::{Nim, Shuttle};
     use crate::Registry;
+    use tabula_testkit::test_games::{Nim, Shuttle};
 
     /// perft and bench are services of a game's registry entry: they run on
     /// states of that game and refuse any other.

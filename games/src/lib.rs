@@ -9,7 +9,7 @@
 //! visible, ordered and portable.)
 
 use tabula::agents::AgentSet;
-use tabula::conformance::{GameVisitor, Plan};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::{Game, Registry, RegistryBuilder};
 
 pub use tabula_calcala::Calcala;

@@ -10,8 +10,8 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use tabula::az::{header_for, puct::search_batch, Net, PuctConfig, Tree};
-use tabula::conformance::{GameVisitor, Plan};
 use tabula::mcts::{Mcts, MctsConfig, Playout, Selection};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::playout::random_playout;
 use tabula::Game;
 

@@ -3,7 +3,7 @@
 //! `take + 1` (whatever it takes, the other side restores the multiple).
 //! A real game's evaluation is a heuristic in the same shape.
 
-use tabula::Scores;
+use tabula_core::Scores;
 
 use crate::state::Takeaway;
 
@@ -15,7 +15,7 @@ impl Takeaway {
         }
         let mover_wins = !self.left.is_multiple_of(self.take + 1);
         let mover = if mover_wins { 0.9 } else { 0.1 };
-        let mut scores = tabula::even_scores(2);
+        let mut scores = tabula_core::even_scores(2);
         scores[self.to_move] = mover;
         scores[1 - self.to_move] = 1.0 - mover;
         scores

@@ -1,7 +1,7 @@
 //! The `Game` implementation: each method delegates to the module that
 //! holds its rule or notation.
 
-use tabula::{
+use tabula_core::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
 };
 
@@ -39,7 +39,7 @@ impl Game for Takeaway {
     }
 
     fn key(&self) -> u64 {
-        tabula::key::of(&[self.left.into(), self.to_move as u64])
+        tabula_core::key::of(&[self.left.into(), self.to_move as u64])
     }
 
     fn legal_moves(&self, moves: &mut Vec<u32>) {

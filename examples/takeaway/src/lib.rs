@@ -1,6 +1,6 @@
 //! Take-away for Tabula: a pile of stones, take one to `take` of them in
 //! turn, whoever takes the last stone wins. The full rules as implemented
-//! are `RULES.txt` (the game's [`RULES`](tabula::Game::RULES)).
+//! are `RULES.txt` (the game's [`RULES`](tabula_core::Game::RULES)).
 //!
 //! Take-away is the template `tabula new-game NAME` copies: a complete,
 //! tested game in the layout every shipped game uses, small enough to read

@@ -1,6 +1,6 @@
 //! Move text and action numbers: a move is the number of stones taken.
 
-use tabula::MoveError;
+use tabula_core::MoveError;
 
 use crate::state::Takeaway;
 

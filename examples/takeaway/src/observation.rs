@@ -2,7 +2,7 @@
 //! largest pile the rules allow that is left, the stones left modulo
 //! `take + 1` (the quantity the game turns on), and whose turn it is.
 
-use tabula::Seat;
+use tabula_core::Seat;
 
 use crate::state::Takeaway;
 

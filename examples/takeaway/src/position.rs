@@ -1,6 +1,6 @@
 //! Position text: the stones left and the side to move, `17 N`.
 
-use tabula::PositionError;
+use tabula_core::PositionError;
 
 use crate::state::Takeaway;
 

@@ -1,7 +1,7 @@
 //! The board the REPL prints: the pile, the last move, and whose turn it
 //! is or the result — the lines every Tabula board ends with.
 
-use tabula::{Game, Style, View};
+use tabula_core::{Game, Style, View};
 
 use crate::state::Takeaway;
 

@@ -1,6 +1,6 @@
 //! The position and its rules.
 
-use tabula::{Outcome, Seat};
+use tabula_core::{Outcome, Seat};
 
 /// A position: the stones left, the most a move may take, and the side to
 /// move (South is seat 0).

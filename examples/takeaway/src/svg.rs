@@ -1,8 +1,8 @@
 //! The board picture: the pile as rows of stones, the stones the last move
 //! took ringed, the last move named, and whose turn it is or the result.
 
-use tabula::svg::{colour, Svg};
-use tabula::{Game, View};
+use tabula_core::svg::{colour, Svg};
+use tabula_core::{Game, View};
 
 use crate::state::Takeaway;
 

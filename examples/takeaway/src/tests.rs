@@ -2,7 +2,8 @@
 //! parameter set of the test plan (once the game is in the catalog, the
 //! workspace's cross-game tests play it too).
 
-use tabula::{Game, MoveError, Outcome, View};
+use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_testkit::conformance::{check, Config};
 
 use crate::{Takeaway, TEST_PLAN};
 
@@ -13,10 +14,8 @@ fn game(spec: &str) -> Takeaway {
 #[test]
 fn conformance_on_every_parameter_set() {
     for variant in TEST_PLAN.variants {
-        let plies = tabula::conformance::check(
-            &game(variant.spec),
-            &TEST_PLAN.config(variant, variant.games),
-        );
+        let config = Config::for_variant(&TEST_PLAN, variant, variant.games);
+        let plies = check(&game(variant.spec), &config);
         assert!(plies > 0, "{}", variant.spec);
     }
 }

@@ -380,10 +380,13 @@ mod tests {
 
     #[test]
     fn conformance() {
-        tabula::conformance::check(&game("3", "3"), &tabula::conformance::Config::default());
-        tabula::conformance::check(
+        tabula_testkit::conformance::check(
+            &game("3", "3"),
+            &tabula_testkit::conformance::Config::default(),
+        );
+        tabula_testkit::conformance::check(
             &game("5", "4"),
-            &tabula::conformance::Config {
+            &tabula_testkit::conformance::Config {
                 games: 200,
                 ..Default::default()
             },

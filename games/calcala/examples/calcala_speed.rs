@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
-use tabula::playout::random_playout;
-use tabula::rng::seeded;
-use tabula::{Game, Params};
 use tabula_calcala::Calcala;
+use tabula_core::rng::seeded;
+use tabula_core::{Game, Params};
+use tabula_search::playout::random_playout;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

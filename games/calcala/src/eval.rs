@@ -4,7 +4,7 @@
 //! scaled by the stones still in play (a lead counts for more the fewer
 //! stones are left to catch up with), and a tempo bonus for the seat to
 //! move; the expected scores are the softmax of the strengths
-//! ([`tabula::eval`]), so the same weights serve 2, 3 and 4 players.
+//! ([`tabula_core::eval`]), so the same weights serve 2, 3 and 4 players.
 //!
 //! The weights are hand-set: `0.5 × captures × 8 / (stones left + 8)` is the
 //! previous evaluation (a softmax of the captures at temperature
@@ -15,7 +15,7 @@
 //! with the fit lost to the same search with these weights
 //! (docs/agents.md).
 
-use tabula::{Scores, Seat};
+use tabula_core::{Scores, Seat};
 
 use crate::state::Calcala;
 
@@ -46,8 +46,8 @@ impl Calcala {
         let players = self.player_count();
         let mut strengths = [0.0; 4];
         for (seat, s) in strengths[..players].iter_mut().enumerate() {
-            *s = tabula::eval::strength(&WEIGHTS, &self.features(seat));
+            *s = tabula_core::eval::strength(&WEIGHTS, &self.features(seat));
         }
-        tabula::eval::scores(&strengths[..players])
+        tabula_core::eval::scores(&strengths[..players])
     }
 }

@@ -1,6 +1,6 @@
-//! The [`tabula::Game`] implementation: a thin layer over the state's rules.
+//! The [`tabula_core::Game`] implementation: a thin layer over the state's rules.
 
-use tabula::{
+use tabula_core::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
 };
 

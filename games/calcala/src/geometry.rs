@@ -48,7 +48,7 @@ impl Pit {
 /// `C3`: the column letter, then the row number.
 impl fmt::Display for Pit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&tabula::notation::cell_name(
+        f.write_str(&tabula_core::notation::cell_name(
             self.col(),
             self.row() + 1,
             true,

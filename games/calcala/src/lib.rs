@@ -1,7 +1,7 @@
 //! Calcala, the 6x6 capture mancala for 2–4 players, for Tabula.
 //!
 //! The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula::Game::RULES), shown by the REPL's `rules`). In short:
+//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`). In short:
 //! take every stone from a non-empty pit and sow one per pit in one of
 //! eight directions; orthogonal steps wrap around the board, diagonal steps
 //! wrap through the corners and bounce 90° off the edges; a last stone
@@ -42,7 +42,7 @@
 //! - The state is 43 bytes, `Copy`; sowing (module `sowing`) steps through
 //!   a table of headings (pit and direction) computed at compile time
 //!   (`geometry`), and finds endless relays with Brent's cycle detection.
-//! - [`key`](tabula::Game::key) mixes the board, the captures, the player
+//! - [`key`](tabula_core::Game::key) mixes the board, the captures, the player
 //!   count and the side to move.
 //! - Actions: `pit × 8 + direction` (pits A1 = 0 … F6 = 35 row by row,
 //!   directions N = 0 clockwise to NW = 7): 288, of which the 80 that break

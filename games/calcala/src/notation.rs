@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use tabula::{notation, MoveError};
+use tabula_core::{notation, MoveError};
 
 use crate::geometry::{may_start, Direction, Pit, PITS};
 use crate::state::Move;

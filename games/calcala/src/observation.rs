@@ -9,7 +9,7 @@
 //! seats are counted from the observer, which makes the view the same for
 //! every seat in its place.
 
-use tabula::Seat;
+use tabula_core::Seat;
 
 use crate::geometry::PITS;
 use crate::state::Calcala;

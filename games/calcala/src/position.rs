@@ -1,8 +1,8 @@
 //! The position text: `r1/r2/…/r6 P c1,c2,…` (counts A→F per row, the
 //! player to move from 1, each player's captures).
 
-use tabula::notation::{parse_count, split_fields, split_rows};
-use tabula::PositionError;
+use tabula_core::notation::{parse_count, split_fields, split_rows};
+use tabula_core::PositionError;
 
 use crate::geometry::{PITS, SIDE};
 use crate::state::{Calcala, MAX_STONES};

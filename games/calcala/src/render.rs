@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use tabula::notation::letter;
-use tabula::{Style, View};
+use tabula_core::notation::letter;
+use tabula_core::{Style, View};
 
 use crate::geometry::{Pit, PITS, SIDE};
 use crate::sowing::{Event, MAX_RELAYS};

@@ -21,7 +21,7 @@ pub const MAX_RELAYS: usize = 1_000_000;
 
 /// Relay moments a move may take inside a random playout. A longer chain
 /// ends the playout before that move, scored by the evaluation (see
-/// [`Game::play_in_playout`](tabula::Game::play_in_playout)): one move's
+/// [`Game::play_in_playout`](tabula_core::Game::play_in_playout)): one move's
 /// cost stays bounded there, and the real rule is never changed. Of 1.5
 /// million random moves from the five setups, 26 relayed longer.
 pub const PLAYOUT_RELAYS: usize = 2_000;

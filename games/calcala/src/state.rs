@@ -1,7 +1,7 @@
 //! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
 
-use tabula::rng::{below, pick};
-use tabula::{Outcome, Rng, Seat};
+use tabula_core::rng::{below, pick};
+use tabula_core::{Outcome, Rng, Seat};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
 use crate::sowing::{sow, Board, Event, Observer, Sown, Trace, MAX_RELAYS, PLAYOUT_RELAYS};
@@ -144,7 +144,7 @@ impl Calcala {
         let rest = u64::from(u32::from_le_bytes(self.captures))
             | u64::from(self.players) << 32
             | u64::from(self.to_move) << 40;
-        tabula::key::of(&[word(0), word(8), word(16), word(24), word(32), rest])
+        tabula_core::key::of(&[word(0), word(8), word(16), word(24), word(32), rest])
     }
 
     /// Calls `push` with every legal move, pit by pit, directions clockwise from N.

@@ -3,9 +3,9 @@
 //! last move's path ringed (thick: picked up, thin: sown, red: captured),
 //! the captures beside the board, whose turn it is or the result.
 
-use tabula::notation::letter;
-use tabula::svg::{colour, Svg};
-use tabula::View;
+use tabula_core::notation::letter;
+use tabula_core::svg::{colour, Svg};
+use tabula_core::View;
 
 use crate::geometry::SIDE;
 use crate::render::{marks, seat_name, Mark};

@@ -3,9 +3,9 @@
 //! actions. The shared conformance suite runs on every parameter set of
 //! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance;
-use tabula::rng::seeded;
-use tabula::{Game, Outcome, Params, View};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, Outcome, Params, View};
+use tabula_testkit::conformance;
 
 use crate::geometry::{may_start, step_from, Direction, Pit};
 use crate::sowing::Event;
@@ -19,7 +19,7 @@ fn mv(text: &str) -> Move {
     crate::parse_move(text).expect("a move")
 }
 
-fn params(pairs: &[(&str, &str)]) -> Result<Params, tabula::SpecError> {
+fn params(pairs: &[(&str, &str)]) -> Result<Params, tabula_core::SpecError> {
     let args: Vec<(String, String)> = pairs
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

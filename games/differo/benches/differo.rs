@@ -4,10 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tabula::playout::random_playout;
-use tabula::rng::seeded;
-use tabula::{Game, Params};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, Params};
 use tabula_differo::Differo;
+use tabula_search::playout::random_playout;
 
 /// A position 30 random plies into a game that is still running.
 fn mid_game(start: &Differo) -> Differo {

@@ -6,10 +6,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use tabula::playout::random_playout;
-use tabula::rng::seeded;
-use tabula::{Game, Params};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, Params};
 use tabula_differo::Differo;
+use tabula_search::playout::random_playout;
 
 fn main() {
     let start = Differo::new(&Params::default()).expect("no parameters");

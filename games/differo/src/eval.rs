@@ -5,7 +5,7 @@
 //! near its pieces are to its goal, how many moves it has, its pieces,
 //! whether it threatens to reach its goal next turn, and the move; the
 //! expected scores are the logistic function of the strength difference
-//! ([`tabula::eval`]).
+//! ([`tabula_core::eval`]).
 //!
 //! The weights are fitted: `cargo run --release -p tabula-tests --example
 //! fit_eval -- differo 1000 200 1` regresses the results of 1,000 self-play
@@ -14,7 +14,7 @@
 //! which `alphabeta` searching with them won 51 of 55 games against the
 //! same search with the old ones (docs/agents.md).
 
-use tabula::{Scores, Seat};
+use tabula_core::{Scores, Seat};
 
 use crate::geometry::{distance, Cell};
 use crate::state::{Differo, GOAL};
@@ -62,12 +62,12 @@ impl Differo {
     pub(crate) fn estimate(&self) -> Scores {
         let mover = usize::from(self.to_move);
         if self.can_win_now() {
-            let mut scores = [0.0; tabula::MAX_PLAYERS];
+            let mut scores = [0.0; tabula_core::MAX_PLAYERS];
             scores[mover] = WINNING;
             scores[1 - mover] = 1.0 - WINNING;
             return scores;
         }
-        let strength = |seat| tabula::eval::strength(&WEIGHTS, &self.features(seat));
-        tabula::eval::scores(&[strength(0), strength(1)])
+        let strength = |seat| tabula_core::eval::strength(&WEIGHTS, &self.features(seat));
+        tabula_core::eval::scores(&[strength(0), strength(1)])
     }
 }

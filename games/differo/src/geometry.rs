@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use tabula::notation;
+use tabula_core::notation;
 
 /// Cells on the board.
 pub const CELLS: usize = 61;

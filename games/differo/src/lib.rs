@@ -4,7 +4,7 @@
 //! Black to A3) on a 61-cell hexagon. A piece moves along one of its three
 //! lines exactly as many cells as its side has more pieces on that line
 //! than the opponent, jumping over anything in between. The full rules as
-//! implemented are `RULES.txt` (the game's [`RULES`](tabula::Game::RULES),
+//! implemented are `RULES.txt` (the game's [`RULES`](tabula_core::Game::RULES),
 //! shown by the REPL's `rules`); in short, the reading decisions where the
 //! original text is silent:
 //!
@@ -19,7 +19,7 @@
 //! - The state is two `u64` bitboards plus (White − Black) piece counts for
 //!   each of the 27 lines, updated incrementally by each move, so a step
 //!   count is one lookup and a landing cell one table lookup (`geometry`).
-//! - [`key`](tabula::Game::key) mixes the two bitboards and the side to
+//! - [`key`](tabula_core::Game::key) mixes the two bitboards and the side to
 //!   move; the line counts follow from the bitboards.
 //! - Actions: `from × 61 + to`, cells numbered A1 = 0 … I9 = 60 row by row:
 //!   3,721, of which the pairs not on one line are no move.

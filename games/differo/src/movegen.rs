@@ -1,8 +1,8 @@
 //! Listing moves, counting them, and the fast uniform random move used by
 //! playouts.
 
-use tabula::rng::{below, pick};
-use tabula::Rng;
+use tabula_core::rng::{below, pick};
+use tabula_core::Rng;
 
 use crate::geometry::{Cell, BOARD, FAMILIES};
 use crate::state::{Differo, Move, GOAL};

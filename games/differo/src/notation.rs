@@ -1,7 +1,7 @@
 //! Moves as text, `G4-G5` (the piece's cell, a hyphen, the landing cell),
 //! and as action numbers.
 
-use tabula::MoveError;
+use tabula_core::MoveError;
 
 use crate::geometry::{Cell, CELLS};
 use crate::state::Move;

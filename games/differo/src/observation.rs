@@ -10,7 +10,7 @@
 //! number `d` seen at row `8 − r`, number `10 − d`), which maps the start
 //! and the goals onto White's: every seat races from the bottom to I7.
 
-use tabula::Seat;
+use tabula_core::Seat;
 
 use crate::geometry::{Cell, BOARD, ROWS};
 use crate::state::Differo;

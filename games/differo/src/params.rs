@@ -1,8 +1,8 @@
 //! Differo has no variant parameters; the start position, and the one
 //! parameter set the shared tests play.
 
-use tabula::conformance::{Plan, Variant};
-use tabula::{ParamError, ParamSpec, Params};
+use tabula_core::plan::{Plan, Variant};
+use tabula_core::{ParamError, ParamSpec, Params};
 
 use crate::position::{read, START};
 use crate::state::Differo;

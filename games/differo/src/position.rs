@@ -2,8 +2,8 @@
 //! number up (`.` empty, `w` White, `b` Black), rows joined by `/`, a space,
 //! then the side to move `w` or `b`.
 
-use tabula::notation::{letter, row_cells, split_fields, split_rows};
-use tabula::PositionError;
+use tabula_core::notation::{letter, row_cells, split_fields, split_rows};
+use tabula_core::PositionError;
 
 use crate::geometry::{row_high, row_low, Cell, ROWS};
 use crate::state::{seat_name, Differo, BLACK, GOAL, WHITE};

@@ -19,8 +19,8 @@
 //!         1 2 3 4 5
 //! ```
 
-use tabula::notation::letter;
-use tabula::{Style, View};
+use tabula_core::notation::letter;
+use tabula_core::{Style, View};
 
 use crate::geometry::{row_high, row_low, Cell, ROWS};
 use crate::notation::format_move;

@@ -2,7 +2,7 @@
 //! move by move, the side to move) and its rules: how far a piece moves,
 //! which moves are legal and why not, the goals.
 
-use tabula::{Outcome, Seat};
+use tabula_core::{Outcome, Seat};
 
 use crate::geometry::{Cell, BLACK_GOAL, FAMILIES, LINE_MASK, ROWS, WHITE_GOAL};
 
@@ -113,7 +113,7 @@ impl Differo {
     /// The pieces and the side to move decide the future (the line
     /// balances follow from the pieces).
     pub(crate) fn identity(&self) -> u64 {
-        tabula::key::of(&[self.pieces[0], self.pieces[1], u64::from(self.to_move)])
+        tabula_core::key::of(&[self.pieces[0], self.pieces[1], u64::from(self.to_move)])
     }
 
     /// The seat whose piece stands on its own goal, if any.

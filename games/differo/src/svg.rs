@@ -3,8 +3,8 @@
 //! diagonals (as on the text board), the goals tinted, the last move as a
 //! ringed arrow, whose turn it is or the result.
 
-use tabula::svg::{colour, Svg};
-use tabula::View;
+use tabula_core::svg::{colour, Svg};
+use tabula_core::View;
 
 use crate::geometry::{row_high, row_low, Cell, ROWS};
 use crate::notation::format_move;

@@ -2,9 +2,9 @@
 //! and actions. The shared conformance suite runs on
 //! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance;
-use tabula::rng::seeded;
-use tabula::{Game, MoveError, Outcome, Params, View};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, MoveError, Outcome, Params, View};
+use tabula_testkit::conformance;
 
 use crate::geometry::BOARD;
 use crate::{Cell, Differo, Move, BLACK, START, WHITE};

@@ -4,7 +4,7 @@
 //! at once has all but won ([`WINNING`]); otherwise each side's strength is
 //! a weighted count of what is still in its block, whether one move would
 //! empty it, and a tempo bonus for the side to move. The expected scores
-//! are the logistic function of the strength difference ([`tabula::eval`]).
+//! are the logistic function of the strength difference ([`tabula_core::eval`]).
 //!
 //! The weights are fitted to exact values: `cargo run --release -p
 //! tabula-tests --example fit_eval -- diffusion 200 200 1 --db
@@ -15,7 +15,7 @@
 //! (docs/agents.md); with them the timed `alphabeta` beats plain MCTS at
 //! 0.1 s a move.
 
-use tabula::{Scores, Seat};
+use tabula_core::{Scores, Seat};
 
 use crate::geometry::{width_index, Pit, SOWINGS};
 use crate::state::Diffusion;
@@ -78,12 +78,12 @@ impl Diffusion {
         }
         let mover = self.mover();
         if self.one_move_from_empty(mover) {
-            let mut scores = [0.0; tabula::MAX_PLAYERS];
+            let mut scores = [0.0; tabula_core::MAX_PLAYERS];
             scores[mover] = WINNING;
             scores[1 - mover] = 1.0 - WINNING;
             return scores;
         }
-        let strength = |seat| tabula::eval::strength(&WEIGHTS, &self.features(seat));
-        tabula::eval::scores(&[strength(0), strength(1)])
+        let strength = |seat| tabula_core::eval::strength(&WEIGHTS, &self.features(seat));
+        tabula_core::eval::scores(&[strength(0), strength(1)])
     }
 }

@@ -1,5 +1,5 @@
 //! Numbering Diffusion's positions, so that the framework's retrograde
-//! solver ([`tabula::solve`]) can solve it.
+//! solver ([`tabula_solve`]) can solve it.
 //!
 //! A position is its pits (0–5 stones each) and the side to move; stores
 //! do not matter to play. Turning the board by 180° swaps the rows, the
@@ -17,8 +17,8 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use tabula::solve::Indexed;
-use tabula::Game;
+use tabula_core::Game;
+use tabula_solve::Indexed;
 
 use crate::{Blocks, Diffusion, Pit};
 
@@ -242,8 +242,8 @@ fn position_at<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffu
 
 #[cfg(test)]
 mod tests {
-    use tabula::rng::seeded;
-    use tabula::Game;
+    use tabula_core::rng::seeded;
+    use tabula_core::Game;
 
     use super::*;
 

@@ -4,7 +4,7 @@
 //! positions around it (never lapping, since a pit holds at most 5 stones).
 //! The player whose block empties first wins — even when the opponent emptied
 //! it. The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula::Game::RULES), shown by the REPL's `rules`), with the
+//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`), with the
 //! decisions made where the sources are silent: stores count the stones
 //! since the position began, overflow goes to the nearer store, and a
 //! position with both blocks empty is rejected.
@@ -14,7 +14,7 @@
 //!   of non-empty pits (module `geometry` holds the per-width tables): a ply
 //!   is one table look-up and an addition, a random move usually one random
 //!   number.
-//! - [`key`](tabula::Game::key) mixes the pits and the side to move; the
+//! - [`key`](tabula_core::Game::key) mixes the pits and the side to move; the
 //!   stores are left out, since they do not change the future.
 //! - Actions: a move's action number is its pit's index — the upper row's
 //!   pits `a`, `b`, … are `0..width`, the lower row's `A`, `B`, … follow —

@@ -1,7 +1,7 @@
 //! Moves as text (`D` lower row, `d` upper row) and as action numbers.
 
-use tabula::notation::letter;
-use tabula::MoveError;
+use tabula_core::notation::letter;
+use tabula_core::MoveError;
 
 use crate::geometry::Pit;
 use crate::state::Diffusion;

@@ -9,7 +9,7 @@
 //! sees its own block in the same place. The stores are left out: they only
 //! count stones that left play (the position text leaves them out too).
 
-use tabula::Seat;
+use tabula_core::Seat;
 
 use crate::geometry::Pit;
 use crate::state::Diffusion;

@@ -1,7 +1,7 @@
 //! The position text: `UPPER/LOWER SIDE`, e.g. `444444/444444 A`.
 
-use tabula::notation::{row_cells, split_fields, split_rows};
-use tabula::PositionError;
+use tabula_core::notation::{row_cells, split_fields, split_rows};
+use tabula_core::PositionError;
 
 use crate::geometry::Pit;
 use crate::state::{side_letter, Diffusion};

@@ -1,6 +1,6 @@
 //! The Diffusion state and its rules: sowing a pit, the end, the moves.
 
-use tabula::{Outcome, Rng, Seat};
+use tabula_core::{Outcome, Rng, Seat};
 
 use crate::geometry::{sowing_order, width_index, Blocks, Pit, BLOCKS, ONES, RIGHT_HALF, SOWINGS};
 
@@ -138,7 +138,7 @@ impl Diffusion {
     /// The pits and the side to move decide the future; the stores only
     /// count what left the board.
     pub(crate) fn identity(&self) -> u64 {
-        tabula::key::of(&[
+        tabula_core::key::of(&[
             self.cells as u64,
             (self.cells >> 64) as u64,
             u64::from(self.to_move),
@@ -196,6 +196,8 @@ impl Diffusion {
         if self.result().is_some() {
             return None;
         }
-        Some(Pit(tabula::rng::random_bit(rng, self.nonempty.into()) as u8))
+        Some(Pit(
+            tabula_core::rng::random_bit(rng, self.nonempty.into()) as u8
+        ))
     }
 }

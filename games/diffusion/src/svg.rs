@@ -3,9 +3,9 @@
 //! the last move ringed (thick: scooped, thin: sown), whose turn it is or
 //! the result.
 
-use tabula::notation::letter;
-use tabula::svg::{colour, Svg};
-use tabula::View;
+use tabula_core::notation::letter;
+use tabula_core::svg::{colour, Svg};
+use tabula_core::View;
 
 use crate::geometry::{Blocks, Pit};
 use crate::notation::format_move;

@@ -2,8 +2,8 @@
 //! keys and actions. The shared conformance suite runs on every parameter
 //! set of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance;
-use tabula::{Game, MoveError, Outcome, View};
+use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_testkit::conformance;
 
 use crate::{Diffusion, Pit};
 
@@ -192,7 +192,7 @@ fn board_shows_stores_turn_and_result() {
 
 #[test]
 fn random_moves_are_uniform() {
-    let mut rng = tabula::rng::seeded(3);
+    let mut rng = tabula_core::rng::seeded(3);
     conformance::check_random_move_uniform(&standard(), 200, &mut rng);
     // Few non-empty pits: most draws over all pits miss.
     let sparse = standard().parse_position("100000/000001 A").unwrap();

@@ -3,10 +3,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tabula::playout::random_playout;
-use tabula::rng::seeded;
-use tabula::{Game, Params};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, Params};
 use tabula_grid_diffusion::{GridDiffusion, Move};
+use tabula_search::playout::random_playout;
 
 /// The default game after `plies` random plies (stage 2 once plies ≥ 26),
 /// from the first seed whose game is still running then.

@@ -5,7 +5,7 @@
 //! of exactly two (an attack on either stone kills both), its live stones
 //! with a single friend, its dead stones, the stones it still has to drop,
 //! and the move; the expected scores are the logistic function of the
-//! strength difference ([`tabula::eval`]).
+//! strength difference ([`tabula_core::eval`]).
 //!
 //! The weights are fitted: `cargo run --release -p tabula-tests --example
 //! fit_eval -- grid-diffusion 1000 200 1` regresses the results of 1,000
@@ -14,7 +14,7 @@
 //! after a tournament in which `alphabeta` searching with them won every
 //! game against the same search with the old ones (docs/agents.md).
 
-use tabula::{Scores, Seat};
+use tabula_core::{Scores, Seat};
 
 use crate::bits::Bits;
 use crate::geometry::Geometry;
@@ -59,8 +59,8 @@ impl GridDiffusion {
         if let Some(outcome) = self.outcome {
             return outcome.scores();
         }
-        let strength = |seat| tabula::eval::strength(&WEIGHTS, &self.features(seat));
-        tabula::eval::scores(&[strength(0), strength(1)])
+        let strength = |seat| tabula_core::eval::strength(&WEIGHTS, &self.features(seat));
+        tabula_core::eval::scores(&[strength(0), strength(1)])
     }
 }
 

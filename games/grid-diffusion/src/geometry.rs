@@ -3,7 +3,7 @@
 //! Cell index = rank × C + file, with rank 0 = rank 1 (bottom) and file 0 =
 //! `a` (left), so a step east is +1 and a step north is +C.
 
-use tabula::notation;
+use tabula_core::notation;
 
 use crate::bits::Bits;
 

@@ -35,7 +35,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use tabula::key::mix;
+use tabula_core::key::mix;
 
 use crate::bits::MAX_CELLS;
 

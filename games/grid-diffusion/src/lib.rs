@@ -2,7 +2,7 @@
 //! relocate and attack until one side has no live stone.
 //!
 //! The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula::Game::RULES), shown by the REPL's `rules` command);
+//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules` command);
 //! the reading decisions where the seed and the project's rules are silent:
 //! - only live stones relocate or attack; the attacked stone may be live or
 //!   dead; an attacked stone may be pushed onto the attacker's vacated cell
@@ -42,7 +42,7 @@
 //!   go, so a crowded 19x19 board lists its moves in microseconds.
 //! - A position with no live stone for either side, or with two passes and
 //!   only ko-forbidden moves, is over; the outcome is cached after each move.
-//! - [`key`](tabula::Game::key): the arrangement's Zobrist hash mixed with
+//! - [`key`](tabula_core::Game::key): the arrangement's Zobrist hash mixed with
 //!   an order-free fingerprint of the ko history, the side to move, the
 //!   passes and the stones left to drop.
 //! - Actions on a board of N cells: drops `0..N` by cell; relocations

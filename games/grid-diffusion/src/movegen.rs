@@ -7,8 +7,8 @@
 //! drawn again, which keeps the choice uniform over the legal moves; after
 //! [`MAX_REJECTIONS`] rejections the legal moves are listed instead.
 
-use tabula::rng::{below, pick};
-use tabula::Rng;
+use tabula_core::rng::{below, pick};
+use tabula_core::Rng;
 
 use crate::bits::Bits;
 use crate::geometry::{Cell, DIRECTIONS};

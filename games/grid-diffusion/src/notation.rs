@@ -1,7 +1,7 @@
 //! Moves as text — `d4` (drop), `d4-e5` (relocate), `d4:h6-g6` (attack;
 //! `d4:h6->g6` is read too) and `pass` — and as action numbers.
 
-use tabula::MoveError;
+use tabula_core::MoveError;
 
 use crate::geometry::{Cell, Geometry, DIRECTIONS, EAST};
 use crate::state::Move;

@@ -13,7 +13,7 @@
 //! board is not turned: colours become "mine" and "theirs". The ko history
 //! is left out, as the position text leaves it out.
 
-use tabula::Seat;
+use tabula_core::Seat;
 
 use crate::state::GridDiffusion;
 

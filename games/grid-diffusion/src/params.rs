@@ -1,8 +1,8 @@
 //! The variant parameters, the checks the spec cannot express, and the
 //! parameter sets the shared tests play.
 
-use tabula::conformance::{Plan, Variant};
-use tabula::{ParamError, ParamKind, ParamSpec, Params};
+use tabula_core::plan::{Plan, Variant};
+use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::bits::Bits;
 use crate::geometry::Geometry;

@@ -1,7 +1,7 @@
 //! The position text: `RANKS SIDE B,W PASSES`, ranks from the top down.
 
-use tabula::notation::{parse_count, row_cells, split_fields, split_rows};
-use tabula::PositionError;
+use tabula_core::notation::{parse_count, row_cells, split_fields, split_rows};
+use tabula_core::PositionError;
 
 use crate::bits::Bits;
 use crate::state::{GridDiffusion, BLACK, WHITE};

@@ -3,8 +3,8 @@
 //! (bracketed without colour), then the stage, counts, ko-forbidden moves,
 //! whose turn it is or the result.
 
-use tabula::notation::letter;
-use tabula::{Style, View};
+use tabula_core::notation::letter;
+use tabula_core::{Style, View};
 
 use crate::notation;
 use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};

@@ -1,6 +1,6 @@
 //! The game state and the rules: legality, applying a turn, the end.
 
-use tabula::{Outcome, Seat};
+use tabula_core::{Outcome, Seat};
 
 use crate::bits::Bits;
 use crate::geometry::{Cell, Geometry};
@@ -142,7 +142,7 @@ impl GridDiffusion {
             | u64::from(self.passes) << 8
             | u64::from(self.to_drop[0]) << 16
             | u64::from(self.to_drop[1]) << 32;
-        tabula::key::of(&[self.hash, self.ko.fingerprint(), counters])
+        tabula_core::key::of(&[self.hash, self.ko.fingerprint(), counters])
     }
 
     /// `seat`'s live stones: those with a friendly orthogonal neighbour.

@@ -3,9 +3,9 @@
 //! with a dashed rim), the last move's cells ringed with arrows for a
 //! relocation or an attack, the stage, whose turn it is or the result.
 
-use tabula::notation::letter;
-use tabula::svg::{colour, Svg};
-use tabula::View;
+use tabula_core::notation::letter;
+use tabula_core::svg::{colour, Svg};
+use tabula_core::View;
 
 use crate::notation;
 use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};

@@ -2,9 +2,9 @@
 //! and actions. The shared conformance suite runs on every parameter set
 //! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula::conformance;
-use tabula::rng::seeded;
-use tabula::{Game, MoveError, Outcome, Params, View};
+use tabula_core::rng::seeded;
+use tabula_core::{Game, MoveError, Outcome, Params, View};
+use tabula_testkit::conformance;
 
 use crate::{GridDiffusion, Move, BLACK, WHITE};
 

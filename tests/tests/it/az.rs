@@ -1,5 +1,5 @@
 //! The `az` search on the real games (its own tests, on small games, are
-//! in `framework/src/az/tests.rs`).
+//! in `framework/az/src/tests.rs`).
 
 use crate::common::{a_few_plies_in, on_representative_specs};
 use tabula::az::{header_for, puct, Net, PuctConfig, Tree};

@@ -7,8 +7,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use tabula::conformance::{check, GameVisitor, Plan};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::Game;
+use tabula_testkit::conformance::{check, Config};
 
 /// One parameter set's suite, to run on any thread: its spec, its cost (the
 /// games it plays) and the run, which returns the plies checked.
@@ -32,7 +33,7 @@ impl GameVisitor for Jobs {
             let run = move || {
                 let start =
                     G::from_spec(variant.spec).unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
-                check(&start, &plan.config(variant, variant.games))
+                check(&start, &Config::for_variant(plan, variant, variant.games))
             };
             self.jobs.push((variant.spec, variant.games, Box::new(run)));
         }

@@ -6,8 +6,8 @@
 
 use std::sync::atomic::Ordering;
 
-use tabula::conformance::{GameVisitor, Plan};
 use tabula::mcts::{Mcts, MctsConfig};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::Game;
 
 use crate::heap::{self, LIVE, PEAK};

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tabula::conformance::{GameVisitor, Plan};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::Game;
 
 /// The shipped games' type names (`Diffusion`, `GridDiffusion`, ...).

@@ -15,8 +15,9 @@
 
 use std::time::Instant;
 
-use tabula::conformance::{check, Config, GameVisitor, Plan};
+use tabula::plan::{GameVisitor, Plan};
 use tabula::Game;
+use tabula_testkit::conformance::{check, Config};
 
 /// Plies after which a game of an unbounded parameter set is stopped.
 const UNBOUNDED_PLIES: usize = 5000;
@@ -43,7 +44,7 @@ fn soak_every_game_and_parameter_set() {
                 let mut config = Config {
                     check_every: 0,
                     seed: 0,
-                    ..plan.config(variant, self.games)
+                    ..Config::for_variant(plan, variant, self.games)
                 };
                 if config.unbounded {
                     config.max_plies = UNBOUNDED_PLIES;

@@ -1,0 +1,98 @@
+//! Agent kinds and the type-level list of them that a registry compiles
+//! for every game.
+
+use std::marker::PhantomData;
+
+use super::Agent;
+use tabula_core::game::Game;
+use tabula_core::params::{ParamSpec, Params};
+
+/// A kind of agent: `random`, `mcts`, `alphabeta`, or one of a program's
+/// own. Register it with `tabula::RegistryBuilder::agent`.
+pub trait AgentKind: 'static {
+    /// The name in specs, e.g. `"mcts"`.
+    const NAME: &'static str;
+    /// One line for `tabula agents`: what the agent is.
+    const DESCRIPTION: &'static str;
+    /// The parameters it takes. A parameter named `seed` of kind
+    /// [`Seed`](tabula_core::ParamKind::Seed) is the agent's own seed.
+    const PARAMS: &'static [ParamSpec];
+
+    /// Builds the agent for game `G` from checked `params`: the one way
+    /// every kind is built. `seed` is the spec's own `seed` when given,
+    /// else the caller's default; `start` is a position of the variant to
+    /// be played (to check that the agent suits it), and `game` that
+    /// variant's spec text (`diffusion(width=8)`), for agents that must
+    /// name it to someone else (an outside engine) or check a file made
+    /// for it (a model). An `Err` says why it cannot play this game or
+    /// variant.
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        start: &G,
+        game: &str,
+    ) -> Result<Box<dyn Agent<G>>, String>;
+}
+
+/// What users are shown of an agent kind.
+#[derive(Debug, Clone, Copy)]
+pub struct AgentInfo {
+    /// The name in specs.
+    pub name: &'static str,
+    /// One line saying what it is.
+    pub description: &'static str,
+    /// Its parameters.
+    pub params: &'static [ParamSpec],
+}
+
+/// How a registry builds one agent kind for one game type (see
+/// [`AgentKind::build`]).
+pub type Builder<G> = fn(&Params, u64, &G, &str) -> Result<Box<dyn Agent<G>>, String>;
+
+/// A list of agent kinds, as a type: `(A, One<K>)` is `A` followed by `K`.
+/// A registry instantiates every kind of its list for every game.
+pub trait AgentSet: 'static {
+    /// The kinds' descriptions, in order.
+    fn infos(out: &mut Vec<AgentInfo>);
+    /// The kinds' builders for game `G`, in the same order.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn builders<G: Game>(out: &mut Vec<Builder<G>>);
+}
+
+/// One agent kind as a list of one.
+pub struct One<K>(PhantomData<fn() -> K>);
+
+impl AgentSet for () {
+    fn infos(_: &mut Vec<AgentInfo>) {}
+    #[allow(private_interfaces)]
+    fn builders<G: Game>(_: &mut Vec<Builder<G>>) {}
+}
+
+impl<K: AgentKind> AgentSet for One<K> {
+    fn infos(out: &mut Vec<AgentInfo>) {
+        out.push(AgentInfo {
+            name: K::NAME,
+            description: K::DESCRIPTION,
+            params: K::PARAMS,
+        });
+    }
+
+    #[allow(private_interfaces)]
+    fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
+        out.push(K::build::<G>);
+    }
+}
+
+impl<A: AgentSet, B: AgentSet> AgentSet for (A, B) {
+    fn infos(out: &mut Vec<AgentInfo>) {
+        A::infos(out);
+        B::infos(out);
+    }
+
+    #[allow(private_interfaces)]
+    fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
+        A::builders(out);
+        B::builders(out);
+    }
+}

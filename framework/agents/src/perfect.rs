@@ -1,0 +1,181 @@
+//! `perfect`: plays by the database of a solved game.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rand::Rng as _;
+
+use super::random::SEED;
+use super::{Agent, AgentKind, Decision, Forfeit};
+use tabula_core::game::Game;
+use tabula_core::outcome::Outcome;
+use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::rng::{seeded, Rng};
+use tabula_search::search::{ChildStats, Control, SearchReport};
+use tabula_solve::{indexer, Entry, Identity, Indexer, Table, Value};
+
+/// The `perfect` agent kind: every move from the database `tabula solve`
+/// builds. It wins as fast as possible, loses as slowly as possible, and
+/// chooses among equally good moves by its seed.
+pub struct PerfectKind;
+
+/// The longest principal variation a decision reports.
+const PV_PLIES: usize = 24;
+
+impl AgentKind for PerfectKind {
+    const NAME: &'static str = "perfect";
+    const DESCRIPTION: &'static str =
+        "perfect play from a solved game's database: the fastest win, else a draw, else the slowest loss";
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            name: "db",
+            kind: ParamKind::Verbatim {
+                expected: "a database file",
+            },
+            default: "",
+            help: "the database built by `tabula solve GAME --db FILE` for this game and variant",
+        },
+        SEED,
+    ];
+
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        start: &G,
+        _: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
+        let indexer = indexer::<G>()
+            .ok_or_else(|| format!("{} has no solver, so no database to play from", G::NAME))?;
+        let path = params.text_opt("db").ok_or_else(|| {
+            "perfect needs its database: perfect(db=FILE), built by `tabula solve GAME --db FILE`"
+                .to_string()
+        })?;
+        let path = PathBuf::from(path);
+        // Only the header here (building must be cheap); the table is
+        // mapped at the first move, once for every agent using the file.
+        let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
+        let expected = (indexer.identity)(start);
+        if found != expected {
+            return Err(format!("{} solves {found}, not {expected}", path.display()));
+        }
+        if !complete {
+            return Err(format!(
+                "{} holds only the first layers of {found}; perfect play needs them all",
+                path.display()
+            ));
+        }
+        Ok(Box::new(PerfectAgent {
+            path,
+            expected,
+            indexer,
+            table: None,
+            rng: seeded(seed),
+        }))
+    }
+}
+
+/// The agent: the database, mapped at its first move.
+struct PerfectAgent<G: Game> {
+    path: PathBuf,
+    expected: Identity,
+    indexer: Indexer<G>,
+    table: Option<Arc<Table>>,
+    rng: Rng,
+}
+
+/// The expected score of an entry for its side.
+fn score(entry: Entry) -> f32 {
+    match entry.value {
+        Value::Win => 1.0,
+        Value::Draw => 0.5,
+        Value::Loss => 0.0,
+    }
+}
+
+/// The proven result of an entry of `seat` (two players).
+fn proven(entry: Entry, seat: usize) -> Outcome {
+    match entry.value {
+        Value::Win => Outcome::win(seat),
+        Value::Loss => Outcome::win(1 - seat),
+        Value::Draw => Outcome::draw(2),
+    }
+}
+
+impl<G: Game> PerfectAgent<G> {
+    fn table(&mut self) -> Result<Arc<Table>, Forfeit> {
+        if let Some(table) = &self.table {
+            return Ok(Arc::clone(table));
+        }
+        let table = Table::shared(&self.path).map_err(|e| Forfeit::new(e.to_string()))?;
+        table
+            .check(&self.path.display().to_string(), &self.expected)
+            .map_err(|e| Forfeit::new(e.to_string()))?;
+        self.table = Some(Arc::clone(&table));
+        Ok(table)
+    }
+}
+
+impl<G: Game> Agent<G> for PerfectAgent<G> {
+    fn choose(
+        &mut self,
+        state: &G,
+        _: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
+        let started = Instant::now();
+        let table = self.table()?;
+        let identity = (self.indexer.identity)(state);
+        if identity != self.expected {
+            return Err(Forfeit::new(format!(
+                "asked to play {identity} with a database of {}",
+                self.expected
+            )));
+        }
+        let analysis = (self.indexer.analyse)(&table, state)
+            .ok_or_else(|| Forfeit::new("the database does not cover this position"))?;
+        let best = analysis.best_moves();
+        if best.is_empty() {
+            return Err(Forfeit::new("asked to move in a finished game"));
+        }
+        let mv = best[self.rng.random_range(0..best.len())];
+        // The line that follows with best play (first best move each ply).
+        let mut pv = vec![mv];
+        let mut line = state.clone();
+        line.play(mv);
+        while pv.len() < PV_PLIES && line.outcome().is_none() {
+            let Some(next) =
+                (self.indexer.analyse)(&table, &line).and_then(|a| a.best_moves().first().copied())
+            else {
+                break;
+            };
+            pv.push(next);
+            line.play(next);
+        }
+        let seat = state.to_move();
+        let mut moves = analysis.moves;
+        moves.sort_by(|a, b| a.1.better(b.1));
+        let children = moves
+            .iter()
+            .map(|&(mv, entry)| ChildStats {
+                mv,
+                visits: 0,
+                value: score(entry),
+                proven: Some(proven(entry, seat)),
+            })
+            .collect();
+        Ok(Decision {
+            mv,
+            search: Some(SearchReport {
+                best: mv,
+                iterations: 0,
+                nodes: 0,
+                elapsed: started.elapsed(),
+                value: score(analysis.entry),
+                children,
+                pv,
+                proven: Some(proven(analysis.entry, seat)),
+                depth: analysis.entry.plies,
+            }),
+        })
+    }
+}

@@ -1,0 +1,57 @@
+//! `random`: uniformly random legal moves, the floor of every comparison.
+
+use super::{Agent, AgentKind, Decision, Forfeit};
+use tabula_core::game::Game;
+use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::rng::{seeded, Rng};
+use tabula_search::search::Control;
+
+/// Plays uniformly random legal moves.
+pub struct RandomAgent<G: Game> {
+    rng: Rng,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> RandomAgent<G> {
+    /// A random agent whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: seeded(seed),
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent<G> {
+    fn choose(
+        &mut self,
+        state: &G,
+        _: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
+        let mv = state
+            .random_move(&mut self.rng, &mut self.moves)
+            .ok_or_else(|| Forfeit::new("asked to move in a finished game"))?;
+        Ok(Decision { mv, search: None })
+    }
+}
+
+/// The `random` agent kind.
+pub struct RandomKind;
+
+/// The `seed` parameter every agent with random choices declares.
+pub const SEED: ParamSpec = ParamSpec {
+    name: "seed",
+    kind: ParamKind::Seed,
+    default: "",
+    help: "the agent's own seed (default: the seat's seed from the REPL or the arena)",
+};
+
+impl AgentKind for RandomKind {
+    const NAME: &'static str = "random";
+    const DESCRIPTION: &'static str = "uniformly random legal moves";
+    const PARAMS: &'static [ParamSpec] = &[SEED];
+
+    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
+        Ok(Box::new(RandomAgent::<G>::new(seed)))
+    }
+}

@@ -1,0 +1,292 @@
+//! `az`: PUCT guided by a trained policy–value network, as an agent kind.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::file::{load_model, ModelHeader};
+use super::net::{Net, Shape};
+use super::puct::{PuctConfig, Tree};
+use tabula_agents::{Agent, AgentKind, Decision, Forfeit};
+use tabula_core::game::Game;
+use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::rng::{seeded, Rng};
+use tabula_search::search::{Control, History, Progress, SearchReport, PROGRESS_INTERVAL};
+
+/// The `az` agent kind: AlphaZero-style PUCT search with a network
+/// trained by `tabula train` (see [`crate`]).
+pub struct AzKind;
+
+/// Simulations per move when neither `iterations` nor `time` is given.
+pub const DEFAULT_SIMULATIONS: u64 = 800;
+
+impl AgentKind for AzKind {
+    const NAME: &'static str = "az";
+    const DESCRIPTION: &'static str =
+        "AlphaZero-style PUCT search guided by a policy-value network trained by `tabula train`";
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            name: "model",
+            kind: ParamKind::Verbatim {
+                expected: "a model file",
+            },
+            default: "",
+            help: "the model file `tabula train` wrote for this game and variant; \
+                   none: an untrained network (uniform priors, even values)",
+        },
+        ParamSpec {
+            name: "iterations",
+            kind: ParamKind::Int {
+                min: 1,
+                max: 1_000_000_000,
+            },
+            default: "",
+            help: "simulations per move (800 when neither this nor time is given)",
+        },
+        tabula_agents::SEARCH_TIME,
+        ParamSpec {
+            name: "c",
+            kind: ParamKind::Float {
+                min: 0.0,
+                max: 100.0,
+            },
+            default: "1.5",
+            help: "PUCT exploration constant",
+        },
+        ParamSpec {
+            name: "noise",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "0",
+            help: "share of Dirichlet noise mixed into the root's priors (drawn from the seed)",
+        },
+        ParamSpec {
+            name: "mix",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "0",
+            help: "share of the game's own evaluation in a leaf's value (0: the network alone)",
+        },
+        ParamSpec {
+            name: "solver",
+            kind: ParamKind::Bool,
+            default: "on",
+            help:
+                "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
+        },
+        ParamSpec {
+            name: "fpu",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "",
+            help: "first-play urgency: an unvisited move counts as its visited siblings' mean \
+                   less this (unset: an even score)",
+        },
+        ParamSpec {
+            name: "ptemp",
+            kind: ParamKind::Float {
+                min: 0.1,
+                max: 10.0,
+            },
+            default: "1",
+            help: "temperature of the network's priors (above 1: flatter, wider search)",
+        },
+        tabula_agents::repeats("on"),
+        ParamSpec {
+            name: "reuse",
+            kind: ParamKind::Bool,
+            default: "on",
+            help: "keep the subtree of the moves played between searches (not with noise)",
+        },
+        tabula_agents::SEED,
+    ];
+
+    fn build<G: Game>(
+        params: &Params,
+        seed: u64,
+        start: &G,
+        game: &str,
+    ) -> Result<Box<dyn Agent<G>>, String> {
+        let expected = header_for(start, game, 0, 0);
+        let net = match params.text_opt("model") {
+            None => Arc::new(Net::untrained(Shape {
+                hidden: 1,
+                ..expected.shape
+            })),
+            Some(path) => {
+                let path = Path::new(path);
+                let (header, net) = cached_model(path).map_err(|e| e.to_string())?;
+                header.check(path, &expected).map_err(|e| e.to_string())?;
+                net
+            }
+        };
+        Ok(Box::new(AzAgent::<G> {
+            net,
+            config: PuctConfig {
+                c: params.float("c") as f32,
+                noise: params.float("noise") as f32,
+                mix: params.float("mix") as f32,
+                solver: params.flag("solver"),
+                repeats_even: params.flag("repeats"),
+                fpu: params.float_opt("fpu").map(|f| f as f32),
+                policy_temperature: params.float("ptemp") as f32,
+                ..PuctConfig::default()
+            },
+            iterations: params.int_opt("iterations").map(|n| n as u64),
+            time: params.duration("time"),
+            // Noise is mixed in when the root is expanded: a kept root
+            // already is, so with noise every search starts afresh.
+            reuse: params.flag("reuse") && params.float("noise") == 0.0,
+            tree: None,
+            history: History::default(),
+            rng: seeded(seed),
+            marker: std::marker::PhantomData,
+        }))
+    }
+}
+
+/// The header a model for `start`'s variant (spec text `game`) carries;
+/// `hidden` and `blocks` are the network's own choice.
+pub fn header_for<G: Game>(start: &G, game: &str, hidden: usize, blocks: usize) -> ModelHeader {
+    let observation = start.observation_shape();
+    ModelHeader::new(
+        game,
+        observation.clone(),
+        Shape {
+            inputs: observation.iter().product(),
+            actions: start.action_count(),
+            players: start.players(),
+            hidden,
+            blocks,
+        },
+    )
+}
+
+type Cached = (ModelHeader, Arc<Net>);
+
+/// Models by path, read once for all the agents that use them (the arena
+/// builds every agent for every game): reloaded when the file changes.
+fn cached_model(path: &Path) -> Result<Cached, super::ModelError> {
+    type Cache = HashMap<PathBuf, (Option<std::time::SystemTime>, Cached)>;
+    static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+    let stamp = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if let Some((when, cached)) = cache.get(path) {
+        if stamp.is_some() && *when == stamp {
+            return Ok(cached.clone());
+        }
+    }
+    let (header, net) = load_model(path)?;
+    let cached = (header, Arc::new(net));
+    cache.insert(path.to_path_buf(), (stamp, cached.clone()));
+    Ok(cached)
+}
+
+/// The agent: a network and the search settings.
+struct AzAgent<G: Game> {
+    net: Arc<Net>,
+    config: PuctConfig,
+    iterations: Option<u64>,
+    time: Option<Duration>,
+    /// Whether the last search's tree is kept for the next one.
+    reuse: bool,
+    /// The last search's tree, moved down by the moves played since.
+    tree: Option<Tree<G>>,
+    history: History,
+    rng: Rng,
+    marker: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Agent<G> for AzAgent<G> {
+    fn choose(
+        &mut self,
+        state: &G,
+        control: &Control<'_, G::Move>,
+    ) -> Result<Decision<G::Move>, Forfeit> {
+        if state.outcome().is_some() {
+            return Err(Forfeit::new("asked to move in a finished game"));
+        }
+        let started = Instant::now();
+        let (iterations, time) = match control.limit.is_set() {
+            true => (control.limit.iterations, control.limit.time),
+            false => (self.iterations, self.time),
+        };
+        let budget = match (iterations, time) {
+            (Some(n), _) => n.max(1),
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_SIMULATIONS,
+        };
+        let deadline = time.map(|t| started + t);
+        self.history.start_at(state.key());
+        let mut tree = match self.tree.take() {
+            Some(kept) if kept.root().key() == state.key() => kept,
+            _ => Tree::new(state.clone()),
+        };
+        tree.set_history(self.history.keys());
+        let shape = self.net.shape();
+        let mut observation = vec![0.0; shape.inputs];
+        let mut last_report = started;
+        let mut done = 0u64;
+        // The first simulation always runs: the root must be expanded.
+        while done < budget {
+            if let Some(leaf) = tree.select(&self.config) {
+                leaf.observe(leaf.to_move(), &mut observation);
+                let output = self.net.forward(&observation, &[tree.leaf_actions()]);
+                tree.expand(
+                    &output.logits,
+                    &output.values,
+                    &self.config,
+                    Some(&mut self.rng),
+                );
+            }
+            done += 1;
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) || control.stopped() || tree.proven().is_some() {
+                break;
+            }
+            if control.progress.is_some() && now - last_report >= PROGRESS_INTERVAL {
+                last_report = now;
+                let children = tree.children();
+                control.report(&Progress {
+                    elapsed: now - started,
+                    iterations: done,
+                    best: children.first().map(|c| c.mv),
+                    value: Some(tree.value()),
+                    depth: None,
+                });
+            }
+        }
+        let children = tree.children();
+        let best = children[0].mv;
+        let mut pv = tree.principal_variation();
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        let report = SearchReport {
+            best,
+            iterations: done,
+            nodes: tree.len(),
+            elapsed: started.elapsed(),
+            value: tree.value(),
+            children,
+            pv,
+            proven: tree.proven(),
+            depth: None,
+        };
+        if self.reuse {
+            self.tree = Some(tree);
+        }
+        Ok(Decision {
+            mv: best,
+            search: Some(report),
+        })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.history.passed(before, mv);
+        self.tree = self
+            .tree
+            .take()
+            .filter(|tree| tree.root().key() == before.key())
+            .and_then(|tree| tree.descend(mv));
+    }
+}

@@ -1,0 +1,177 @@
+//! The small SVG writer that board pictures ([`Game::svg`](crate::Game::svg))
+//! share: a canvas, a few shapes whose presentation attributes are written
+//! as plain text, escaped labels, and the colours every board uses for the
+//! same things, so the games' pictures look like one family.
+//!
+//! ```
+//! use tabula_core::svg::{colour, Svg};
+//!
+//! let mut svg = Svg::new(60.0, 40.0);
+//! svg.circle(20.0, 20.0, 12.5, &format!(r#"fill="{}""#, colour::DARK_PIECE));
+//! svg.text(45.0, 25.0, "a<b", r#"text-anchor="middle""#);
+//! let text = svg.finish();
+//! assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60\""));
+//! assert!(text.contains(r#"<circle cx="20" cy="20" r="12.5""#));
+//! assert!(text.contains(">a&lt;b</text>"));
+//! assert!(text.ends_with("</svg>\n"));
+//! ```
+
+use std::fmt::Write as _;
+
+/// The colours of the board pictures: the same meaning, the same colour,
+/// in every game.
+pub mod colour {
+    /// The picture's background.
+    pub const PAPER: &str = "#ffffff";
+    /// The board's surface.
+    pub const BOARD: &str = "#ecd9b0";
+    /// Lines, outlines and text.
+    pub const INK: &str = "#222222";
+    /// Coordinates and other secondary text.
+    pub const MUTED: &str = "#6b6b6b";
+    /// White (light) pieces.
+    pub const LIGHT_PIECE: &str = "#fafafa";
+    /// Black (dark) pieces.
+    pub const DARK_PIECE: &str = "#262626";
+    /// The last move: a ring or fill around what it touched.
+    pub const LAST_MOVE: &str = "#e8590c";
+    /// A goal or target cell.
+    pub const GOAL: &str = "#2f9e44";
+    /// Seat colours for games whose pieces belong to nobody (mancala
+    /// blocks, Calcala's capture piles), seat 1 first.
+    pub const SEATS: [&str; 4] = ["#1971c2", "#c2255c", "#2b8a3e", "#e67700"];
+}
+
+/// An SVG document being written, top-left origin, units in pixels.
+#[derive(Debug, Clone)]
+pub struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// A `width` × `height` picture on a white background, sans-serif text.
+    pub fn new(width: f64, height: f64) -> Svg {
+        let (w, h) = (num(width), num(height));
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"14\">\n"
+        );
+        let _ = writeln!(
+            out,
+            "<rect width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
+            colour::PAPER
+        );
+        Svg { out }
+    }
+
+    /// A rectangle; `attrs` are further attributes such as `fill="#fff"`.
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {attrs}/>",
+            num(x),
+            num(y),
+            num(width),
+            num(height)
+        );
+    }
+
+    /// A circle.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {attrs}/>",
+            num(cx),
+            num(cy),
+            num(r)
+        );
+    }
+
+    /// A straight line.
+    pub fn line(&mut self, from: (f64, f64), to: (f64, f64), attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {attrs}/>",
+            num(from.0),
+            num(from.1),
+            num(to.0),
+            num(to.1)
+        );
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f64, f64)], attrs: &str) {
+        let points: Vec<String> = points
+            .iter()
+            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+            .collect();
+        let _ = writeln!(
+            self.out,
+            "<polygon points=\"{}\" {attrs}/>",
+            points.join(" ")
+        );
+    }
+
+    /// `text` (escaped here) with its baseline starting at (`x`, `y`), or
+    /// centred there with `text-anchor="middle"` in `attrs`.
+    pub fn text(&mut self, x: f64, y: f64, text: &str, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{}\" y=\"{}\" {attrs}>{}</text>",
+            num(x),
+            num(y),
+            escape(text)
+        );
+    }
+
+    /// The finished document.
+    pub fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// `text` safe inside an XML element or a quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A coordinate with at most two decimals and no trailing zeros (`12`,
+/// `12.5`), so pictures are small and the same on every machine.
+fn num(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "-0" => "0".to_string(),
+        text => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(12.0), "12");
+        assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-2.25), "-2.25");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+}

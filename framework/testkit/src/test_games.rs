@@ -1,0 +1,223 @@
+//! Small games with known answers, for the framework's own tests.
+
+use tabula_core::error::{MoveError, PositionError};
+use tabula_core::game::Game;
+use tabula_core::outcome::Outcome;
+use tabula_core::params::{ParamError, ParamSpec, Params};
+
+/// Nim for `players` seats in turn: take 1–3 stones, whoever takes the
+/// last stone wins. With two players a count that is a multiple of 4 is
+/// lost for the seat to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    /// Stones left on the heap.
+    pub left: u8,
+    /// The seat to move, from 0.
+    pub to_move: usize,
+    /// Seats in turn.
+    pub players: usize,
+}
+
+impl Nim {
+    /// `left` stones, `to_move` (from 0) to move, `players` seats.
+    pub fn at(left: u8, to_move: usize, players: usize) -> Self {
+        Nim {
+            left,
+            to_move,
+            players,
+        }
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    const NAME: &'static str = "nim";
+    const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
+    const PARAMS: &'static [ParamSpec] = &[];
+    const RULES: &'static str = "";
+    fn new(_: &Params) -> Result<Self, ParamError> {
+        Ok(Nim::at(10, 0, 2))
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let last = (self.to_move + self.players - 1) % self.players;
+        (self.left == 0).then(|| Outcome::win(last))
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.left > 0 {
+            moves.extend((1..=3).filter(|&n| n <= self.left));
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.left -= mv;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+    fn key(&self) -> u64 {
+        tabula_core::key::of(&[self.left.into(), self.to_move as u64, self.players as u64])
+    }
+    fn action_count(&self) -> usize {
+        3
+    }
+    fn action(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+    fn action_move(&self, action: usize) -> Option<u8> {
+        (action < 3).then(|| action as u8 + 1)
+    }
+    /// The stones left, then the seat to move counted from the observer.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1 + self.players]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        out[0] = self.left.into();
+        out[1 + (self.to_move + self.players - seat) % self.players] = 1.0;
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        text.trim()
+            .parse()
+            .map_err(|_| MoveError::syntax(text, "1-3"))
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    /// `LEFT SEAT`, seats from 1 (the same players as this state).
+    fn position(&self) -> String {
+        format!("{} {}", self.left, self.to_move + 1)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        let (left, seat) = number_and_seat(text, self.players, "expected `LEFT SEAT`")?;
+        Ok(Nim::at(left, seat, self.players))
+    }
+}
+
+/// The position text of these games, `NUMBER SEAT` with seats from 1 (at
+/// most `players`), as the number and the seat from 0.
+fn number_and_seat(
+    text: &str,
+    players: usize,
+    expected: &str,
+) -> Result<(u8, usize), PositionError> {
+    let bad = || PositionError::new(text, expected);
+    let (number, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
+    let number: u8 = number.parse().map_err(|_| bad())?;
+    let seat: usize = seat.parse().map_err(|_| bad())?;
+    if !(1..=players).contains(&seat) {
+        return Err(bad());
+    }
+    Ok((number, seat - 1))
+}
+
+/// A token on cells `0..=LAST`, moved one cell left (`0`) or right (`1`)
+/// by the seat to move; it wins for seat 0 at `LAST` and for seat 1 at 0.
+/// Each side can undo the other's step, so positions repeat and a game can
+/// go on for ever: for what a search does with repetitions. Its evaluation
+/// is how far the token has come towards seat 0's end.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shuttle {
+    /// The token's cell, 0 to `LAST`.
+    pub cell: u8,
+    /// The seat to move, 0 or 1.
+    pub to_move: usize,
+}
+
+impl Shuttle {
+    /// The last cell, seat 0's goal.
+    pub const LAST: u8 = 6;
+
+    /// The token on `cell`, `to_move` to move.
+    pub fn at(cell: u8, to_move: usize) -> Self {
+        Shuttle { cell, to_move }
+    }
+}
+
+impl Game for Shuttle {
+    type Move = u8;
+    const NAME: &'static str = "shuttle";
+    const DESCRIPTION: &'static str = "move the token one cell either way, to your end";
+    const PARAMS: &'static [ParamSpec] = &[];
+    const RULES: &'static str = "";
+    fn new(_: &Params) -> Result<Self, ParamError> {
+        Ok(Shuttle::at(Self::LAST / 2, 0))
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self.cell {
+            0 => Some(Outcome::win(1)),
+            Self::LAST => Some(Outcome::win(0)),
+            _ => None,
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            moves.extend([0, 1]);
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        match mv {
+            0 => self.cell -= 1,
+            _ => self.cell += 1,
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn key(&self) -> u64 {
+        tabula_core::key::of(&[self.cell.into(), self.to_move as u64])
+    }
+    fn evaluate(&self) -> Option<tabula_core::outcome::Scores> {
+        let mut scores = [0.0; tabula_core::outcome::MAX_PLAYERS];
+        scores[0] = f32::from(self.cell) / f32::from(Self::LAST);
+        scores[1] = 1.0 - scores[0];
+        Some(scores)
+    }
+    fn action_count(&self) -> usize {
+        2
+    }
+    fn action(&self, mv: u8) -> usize {
+        mv.into()
+    }
+    fn action_move(&self, action: usize) -> Option<u8> {
+        (action < 2).then_some(action as u8)
+    }
+    /// The cell, then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2]
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out[0] = self.cell.into();
+        out[1] = f32::from(u8::from(seat == self.to_move));
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        match text.trim() {
+            "left" => Ok(0),
+            "right" => Ok(1),
+            _ => Err(MoveError::syntax(text, "left or right")),
+        }
+    }
+    fn format_move(&self, mv: u8) -> String {
+        ["left", "right"][usize::from(mv)].to_string()
+    }
+    /// `CELL SEAT`, seats from 1.
+    fn position(&self) -> String {
+        format!("{} {}", self.cell, self.to_move + 1)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        let expected = "expected `CELL SEAT`";
+        let (cell, seat) = number_and_seat(text, 2, expected)?;
+        if cell > Self::LAST {
+            return Err(PositionError::new(text, expected));
+        }
+        Ok(Shuttle::at(cell, seat))
+    }
+}
