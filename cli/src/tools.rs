@@ -93,8 +93,9 @@ pub fn bench(
     let mut reports = Vec::new();
     for game in &games {
         let r = registry
-            .entry_of(game.as_ref())?
-            .bench(game.as_ref(), &config)?;
+            .entry_of(game.as_ref())
+            .and_then(|entry| entry.bench(game.as_ref(), &config))
+            .map_err(|e| e.to_string())?;
         if json {
             reports.push(r);
         } else {
@@ -142,10 +143,12 @@ pub fn perft(
     if let Some(position) = position {
         state = state.with_position(position).map_err(|e| e.to_string())?;
     }
-    let entry = registry.entry_of(state.as_ref())?;
+    let entry = registry
+        .entry_of(state.as_ref())
+        .map_err(|e| e.to_string())?;
     let started = Instant::now();
     for d in 1..=depth {
-        let count = entry.perft(state.as_ref(), d)?;
+        let count = entry.perft(state.as_ref(), d).map_err(|e| e.to_string())?;
         println!(
             "perft {d}: {count}  ({:.2} s)",
             started.elapsed().as_secs_f64()

@@ -90,7 +90,9 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     let checkpoint = args.out.join("checkpoint.az");
     let csv = args.out.join("training.csv");
     let mut trainer: Box<dyn AnyTrainer> = if args.resume {
-        entry.resume_trainer(game.as_ref(), &checkpoint)?
+        entry
+            .resume_trainer(game.as_ref(), &checkpoint)
+            .map_err(|e| e.to_string())?
     } else {
         if checkpoint.exists() {
             return Err(format!(
@@ -120,7 +122,9 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         check(&config)?;
         fs::write(&csv, format!("{CSV_HEADER}\n"))
             .map_err(|e| format!("{}: {e}", csv.display()))?;
-        entry.trainer(game.as_ref(), config)?
+        entry
+            .trainer(game.as_ref(), config)
+            .map_err(|e| e.to_string())?
     };
     trainer.set_threads(args.threads);
     let config = trainer.config().clone();

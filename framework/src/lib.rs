@@ -43,7 +43,7 @@ pub use tabula_solve as solve;
 /// compiled for every game (static dispatch in the search loops):
 ///
 /// ```
-/// use tabula::agents::{Agent, AgentKind, Decision, Forfeit};
+/// use tabula::agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 /// use tabula::search::Control;
 /// use tabula::{Game, ParamKind, ParamSpec, Params, Registry};
 ///
@@ -54,7 +54,7 @@ pub use tabula_solve as solve;
 ///     const NAME: &'static str = "first";
 ///     const DESCRIPTION: &'static str = "plays the first legal move";
 ///     const PARAMS: &'static [ParamSpec] = &[];
-///     fn build<G: Game>(_: &Params, _: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
+///     fn build<G: Game>(_: &Params, _: &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError> {
 ///         Ok(Box::new(FirstAgent))
 ///     }
 /// }
@@ -80,7 +80,7 @@ pub use agents::{
     Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,
 };
 pub use record::{GameRecord, RecordError};
-pub use registry::{GameEntry, Registry, RegistryBuilder};
+pub use registry::{EntryError, GameEntry, Registry, RegistryBuilder};
 pub use tabula_agents::{play_game, PlayedGame};
 pub use tabula_core::{
     even_scores, excerpt, format_duration, parse_duration, split_specs, AnyGame, Boxed, Game,

@@ -13,21 +13,24 @@
 //! assert!(registry.agent_kinds().any(|k| k.name == "mcts"));
 //! ```
 
+use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::builtin::Builtin;
 use tabula_agents::{
-    AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, Builder, One, TypedAgent,
+    AgentError, AgentInfo, AgentKind, AgentSet, AgentSpec, AnyAgent, BuildContext, BuildError,
+    Builder, One, TypedAgent,
 };
-use tabula_az::{AnyTrainer, TrainConfig, Trainer};
+use tabula_az::{AnyTrainer, ModelError, TrainConfig, Trainer};
 use tabula_core::any::{AnyGame, Boxed};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
 use tabula_core::spec::{Spec, SpecError};
 use tabula_search::bench::{BenchConfig, BenchReport};
-use tabula_solve::{Indexed, Solvable, Solver};
+use tabula_solve::{Indexed, Indexer, Solvable, Solver};
+use thiserror::Error;
 
 /// A registered game: its description and a way to create it.
 pub trait GameEntry: Send + Sync {
@@ -49,32 +52,61 @@ pub trait GameEntry: Send + Sync {
         spec: &AgentSpec,
         seed: u64,
         game: &dyn AnyGame,
-    ) -> Result<Box<dyn AnyAgent>, String>;
+    ) -> Result<Box<dyn AnyAgent>, EntryError>;
     /// Starts a self-play training run (`tabula train`) from `game`, a
     /// start position of this game; `config.game` names its variant.
     fn trainer(
         &self,
         game: &dyn AnyGame,
         config: TrainConfig,
-    ) -> Result<Box<dyn AnyTrainer>, String>;
+    ) -> Result<Box<dyn AnyTrainer>, EntryError>;
     /// Resumes a training run from its checkpoint, which must be of
     /// `game`'s variant.
     fn resume_trainer(
         &self,
         game: &dyn AnyGame,
         checkpoint: &Path,
-    ) -> Result<Box<dyn AnyTrainer>, String>;
+    ) -> Result<Box<dyn AnyTrainer>, EntryError>;
     /// The positions after exactly `depth` plies from `game`, a state of
     /// this game (`tabula perft`).
-    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, String>;
+    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, EntryError>;
     /// Random-playout, MCTS and alpha-beta speed from `game`, a state of
     /// this game (`tabula bench`).
-    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, String>;
+    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, EntryError>;
+    /// The entry as `Any`, so that the builder can reach the typed entry
+    /// to add a service (solving) to it.
+    #[doc(hidden)]
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// Why a registry entry's service refused.
+#[derive(Debug, Error)]
+pub enum EntryError {
+    /// The state given is of another game than the entry's.
+    #[error("the state given is not one of {expected}")]
+    WrongGame {
+        /// The entry's game.
+        expected: &'static str,
+    },
+    /// No entry of the registry is the game's.
+    #[error("{0} is not registered here")]
+    Unregistered(String),
+    /// Training needs a position with moves to play.
+    #[error("cannot train from a finished game")]
+    Finished,
+    /// The agent kind cannot play this game or variant.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    /// A training checkpoint that cannot be read or is not the variant's.
+    #[error(transparent)]
+    Checkpoint(#[from] ModelError),
 }
 
 struct Entry<G: Game> {
     /// One builder per registered agent kind, in registration order.
     agents: Vec<Builder<G>>,
+    /// The game's indexing, once the builder made it solvable.
+    indexer: Option<Indexer<G>>,
 }
 
 impl<G: Game> GameEntry for Entry<G> {
@@ -109,13 +141,13 @@ impl<G: Game> GameEntry for Entry<G> {
         spec: &AgentSpec,
         seed: u64,
         game: &dyn AnyGame,
-    ) -> Result<Box<dyn AnyAgent>, String> {
-        let state = &game
-            .as_any()
-            .downcast_ref::<Boxed<G>>()
-            .ok_or_else(|| format!("the state given is not one of {}", G::NAME))?
-            .state;
-        let agent = (self.agents[kind])(spec.params(), seed, state, &game.spec())?;
+    ) -> Result<Box<dyn AnyAgent>, EntryError> {
+        let variant = game.spec();
+        let context = BuildContext {
+            indexer: self.indexer,
+            ..BuildContext::new(seed, Self::state_of(game)?, &variant)
+        };
+        let agent = (self.agents[kind])(spec.params(), &context)?;
         Ok(Box::new(TypedAgent::new(agent, spec.clone())))
     }
 
@@ -123,10 +155,10 @@ impl<G: Game> GameEntry for Entry<G> {
         &self,
         game: &dyn AnyGame,
         config: TrainConfig,
-    ) -> Result<Box<dyn AnyTrainer>, String> {
+    ) -> Result<Box<dyn AnyTrainer>, EntryError> {
         let state = Self::state_of(game)?;
         if state.outcome().is_some() {
-            return Err("cannot train from a finished game".into());
+            return Err(EntryError::Finished);
         }
         Ok(Box::new(Trainer::new(state.clone(), config)))
     }
@@ -135,33 +167,36 @@ impl<G: Game> GameEntry for Entry<G> {
         &self,
         game: &dyn AnyGame,
         checkpoint: &Path,
-    ) -> Result<Box<dyn AnyTrainer>, String> {
+    ) -> Result<Box<dyn AnyTrainer>, EntryError> {
         let state = Self::state_of(game)?;
-        let trainer = Trainer::load_checkpoint(state.clone(), &game.spec(), checkpoint)
-            .map_err(|e| e.to_string())?;
+        let trainer = Trainer::load_checkpoint(state.clone(), &game.spec(), checkpoint)?;
         Ok(Box::new(trainer))
     }
 
-    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, String> {
+    fn perft(&self, game: &dyn AnyGame, depth: usize) -> Result<u64, EntryError> {
         Ok(tabula_search::playout::perft(Self::state_of(game)?, depth))
     }
 
-    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, String> {
+    fn bench(&self, game: &dyn AnyGame, config: &BenchConfig) -> Result<BenchReport, EntryError> {
         Ok(tabula_search::bench::run(
             Self::state_of(game)?,
             &game.spec(),
             config,
         ))
     }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 impl<G: Game> Entry<G> {
     /// The typed state behind `game`.
-    fn state_of(game: &dyn AnyGame) -> Result<&G, String> {
+    fn state_of(game: &dyn AnyGame) -> Result<&G, EntryError> {
         game.as_any()
             .downcast_ref::<Boxed<G>>()
             .map(|boxed| &boxed.state)
-            .ok_or_else(|| format!("the state given is not one of {}", G::NAME))
+            .ok_or(EntryError::WrongGame { expected: G::NAME })
     }
 }
 
@@ -208,9 +243,9 @@ impl Registry {
 
     /// The entry of `game`'s kind: its per-game services (agents, training,
     /// perft, bench).
-    pub fn entry_of(&self, game: &dyn AnyGame) -> Result<&dyn GameEntry, String> {
+    pub fn entry_of(&self, game: &dyn AnyGame) -> Result<&dyn GameEntry, EntryError> {
         self.get(game.name())
-            .ok_or_else(|| format!("{} is not registered here", game.name()))
+            .ok_or_else(|| EntryError::Unregistered(game.name().to_string()))
     }
 
     /// Creates a game from a spec such as `diffusion(width=8,stones=3)`.
@@ -307,7 +342,9 @@ impl Registry {
             true => spec.params().seed("seed").unwrap_or(seed),
             false => seed,
         };
-        entry.build_agent(kind, spec, seed, game).map_err(error)
+        entry
+            .build_agent(kind, spec, seed, game)
+            .map_err(|e| error(e.to_string()))
     }
 }
 
@@ -349,7 +386,10 @@ impl<A: AgentSet> RegistryBuilder<A> {
         );
         let mut agents = Vec::new();
         A::builders::<G>(&mut agents);
-        self.games.push(Box::new(Entry::<G> { agents }));
+        self.games.push(Box::new(Entry::<G> {
+            agents,
+            indexer: None,
+        }));
         self
     }
 
@@ -360,17 +400,18 @@ impl<A: AgentSet> RegistryBuilder<A> {
     /// # Panics
     /// If `G` is not registered yet, or was made solvable already.
     pub fn solvable<G: Indexed>(mut self) -> Self {
+        let entry = self
+            .games
+            .iter_mut()
+            .find_map(|g| g.as_any_mut().downcast_mut::<Entry<G>>());
+        let entry = entry
+            .unwrap_or_else(|| panic!("register game `{}` before making it solvable", G::NAME));
         assert!(
-            self.games.iter().any(|g| g.name() == G::NAME),
-            "register game `{}` before making it solvable",
-            G::NAME
-        );
-        assert!(
-            self.solvers.iter().all(|s| s.game() != G::NAME),
+            entry.indexer.is_none(),
             "game `{}` made solvable twice",
             G::NAME
         );
-        tabula_solve::register::<G>();
+        entry.indexer = Indexer::of::<G>();
         self.solvers.push(Box::new(Solvable::<G>::default()));
         self
     }
@@ -395,7 +436,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Registry;
+    use crate::{EntryError, Registry};
     use tabula_testkit::test_games::{Nim, Shuttle};
 
     /// perft and bench are services of a game's registry entry: they run on
@@ -407,11 +448,14 @@ mod tests {
         let entry = registry.entry_of(nim.as_ref()).unwrap();
         assert_eq!(entry.name(), "nim");
         // Two seats, 10 stones, 1–3 taken: 3 moves, then 3 answers each.
-        assert_eq!(entry.perft(nim.as_ref(), 1), Ok(3));
-        assert_eq!(entry.perft(nim.as_ref(), 2), Ok(9));
+        assert_eq!(entry.perft(nim.as_ref(), 1).unwrap(), 3);
+        assert_eq!(entry.perft(nim.as_ref(), 2).unwrap(), 9);
         let shuttle = registry.create("shuttle").unwrap();
         let refused = entry.perft(shuttle.as_ref(), 1).unwrap_err();
-        assert!(refused.contains("not one of nim"), "{refused}");
+        assert!(
+            matches!(refused, EntryError::WrongGame { expected: "nim" }),
+            "{refused}"
+        );
         let unregistered = Registry::builder().game::<Shuttle>().build();
         assert!(unregistered.entry_of(nim.as_ref()).is_err());
     }

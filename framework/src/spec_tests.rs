@@ -1,6 +1,6 @@
 //! Agent specs read and print through the kinds' parameter tables.
 
-use tabula_agents::{AgentKind, EngineKind, RandomKind};
+use tabula_agents::{AgentKind, BuildContext, EngineKind, RandomKind};
 use tabula_core::{Game, Params};
 use tabula_testkit::test_games::Nim;
 
@@ -172,11 +172,7 @@ fn specs_are_checked_when_the_agent_is_built() {
     }
     // The kind builds through the one path a registry uses, told the
     // variant's spec; the program starts at the first move.
-    let built = EngineKind::build(
-        &spec.params().clone(),
-        1,
-        &Nim::new(&Params::default()).unwrap(),
-        "nim",
-    );
+    let start = Nim::new(&Params::default()).unwrap();
+    let built = EngineKind::build(spec.params(), &BuildContext::new(1, &start, "nim"));
     assert!(built.is_ok());
 }

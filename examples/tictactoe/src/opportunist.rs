@@ -2,7 +2,7 @@
 //! move that wins at once when there is one, and a random move otherwise.
 //! It is generic over the game, so once registered it plays every game.
 
-use tabula::agents::{Agent, AgentKind, Decision, Forfeit, RandomAgent};
+use tabula::agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit, RandomAgent};
 use tabula::search::Control;
 use tabula::{Game, ParamKind, ParamSpec, Params};
 
@@ -20,9 +20,12 @@ impl AgentKind for Opportunist {
         help: "the agent's own seed (default: the seat's seed)",
     }];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(
+        _: &Params,
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
         Ok(Box::new(OpportunistAgent {
-            fallback: RandomAgent::new(seed),
+            fallback: RandomAgent::new(context.seed),
             moves: Vec::new(),
         }))
     }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::random::SEED;
-use super::{Agent, AgentKind, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Mode};
@@ -65,10 +65,9 @@ impl AgentKind for AlphaBetaKind {
 
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        _: &G,
-        _: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let seed = context.seed;
         Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {
             depth: params.int_opt("depth").map(|d| d as u32),
             time: params.duration("time"),
@@ -110,7 +109,11 @@ impl AgentKind for GreedyKind {
         "one ply: the move whose position the game's evaluation likes best (a win at once first)";
     const PARAMS: &'static [ParamSpec] = &[SEED];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
+    fn build<G: Game>(
+        _: &Params,
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let seed = context.seed;
         // One ply of alpha-beta is exactly greedy: every move evaluated,
         // finished games by their result, ties by the seed's shuffle.
         Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {

@@ -6,6 +6,8 @@ use std::marker::PhantomData;
 use super::Agent;
 use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
+use tabula_solve::Indexer;
+use thiserror::Error;
 
 /// A kind of agent: `random`, `mcts`, `alphabeta`, or one of a program's
 /// own. Register it with `tabula::RegistryBuilder::agent`.
@@ -19,19 +21,66 @@ pub trait AgentKind: 'static {
     const PARAMS: &'static [ParamSpec];
 
     /// Builds the agent for game `G` from checked `params`: the one way
-    /// every kind is built. `seed` is the spec's own `seed` when given,
-    /// else the caller's default; `start` is a position of the variant to
-    /// be played (to check that the agent suits it), and `game` that
-    /// variant's spec text (`diffusion(width=8)`), for agents that must
-    /// name it to someone else (an outside engine) or check a file made
-    /// for it (a model). An `Err` says why it cannot play this game or
-    /// variant.
+    /// every kind is built. `context` says for which variant, with which
+    /// seed, and what the registry knows of the game. An `Err` says why it
+    /// cannot play this game or variant.
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        start: &G,
-        game: &str,
-    ) -> Result<Box<dyn Agent<G>>, String>;
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError>;
+}
+
+/// What a kind is told when it builds an agent: the variant to be played,
+/// the seed, and the services the registry holds for the game. A service
+/// a game offers (its indexing, for solving) arrives here from the
+/// registry entry, so no kind looks it up by type in a global table.
+pub struct BuildContext<'a, G: Game> {
+    /// The spec's own `seed` when given, else the caller's default.
+    pub seed: u64,
+    /// A position of the variant to be played, to check that the agent
+    /// suits it.
+    pub start: &'a G,
+    /// That variant's spec text (`diffusion(width=8)`), for agents that
+    /// must name it to someone else (an outside engine) or check a file
+    /// made for it (a model).
+    pub game: &'a str,
+    /// The game's indexing, when the registry made it solvable: what the
+    /// `perfect` agent reads its database with.
+    pub indexer: Option<Indexer<G>>,
+}
+
+impl<'a, G: Game> BuildContext<'a, G> {
+    /// The context of a game the registry knows nothing more of.
+    pub fn new(seed: u64, start: &'a G, game: &'a str) -> Self {
+        BuildContext {
+            seed,
+            start,
+            game,
+            indexer: None,
+        }
+    }
+}
+
+/// Why a kind cannot build an agent for a game or variant (a missing
+/// file, a model made for another variant, a program not found, a setting
+/// the game does not allow).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{reason}")]
+pub struct BuildError {
+    /// Why, in words for the user.
+    pub reason: String,
+}
+
+impl From<String> for BuildError {
+    fn from(reason: String) -> Self {
+        BuildError { reason }
+    }
+}
+
+impl From<&str> for BuildError {
+    fn from(reason: &str) -> Self {
+        reason.to_string().into()
+    }
 }
 
 /// What users are shown of an agent kind.
@@ -47,7 +96,7 @@ pub struct AgentInfo {
 
 /// How a registry builds one agent kind for one game type (see
 /// [`AgentKind::build`]).
-pub type Builder<G> = fn(&Params, u64, &G, &str) -> Result<Box<dyn Agent<G>>, String>;
+pub type Builder<G> = fn(&Params, &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError>;
 
 /// A list of agent kinds, as a type: `(A, One<K>)` is `A` followed by `K`.
 /// A registry instantiates every kind of its list for every game.

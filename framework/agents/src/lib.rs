@@ -31,7 +31,7 @@ pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
 pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind};
 #[doc(hidden)]
 pub use kind::Builder;
-pub use kind::{AgentInfo, AgentKind, AgentSet, One};
+pub use kind::{AgentInfo, AgentKind, AgentSet, BuildContext, BuildError, One};
 pub use mcts::MctsKind;
 pub use mcts::SEARCH_TIME;
 pub use perfect::PerfectKind;

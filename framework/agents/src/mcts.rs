@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::random::SEED;
-use super::{Agent, AgentKind, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_search::mcts::{Mcts, MctsConfig, Parallel, Playout, Selection};
@@ -158,16 +158,14 @@ impl AgentKind for MctsKind {
 
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        _: &G,
-        _: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
-        let config = config_of(params, seed);
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let config = config_of(params, context.seed);
         if config.parallel == Parallel::Tree && !config.supports_tree_parallelism() {
             return Err(
                 "parallel=tree works with selection=uct and playout=random only \
                         (RAVE and MAST keep per-tree tables): use parallel=root"
-                    .to_string(),
+                    .into(),
             );
         }
         Ok(Box::new(Mcts::<G>::new(config)))

@@ -7,13 +7,13 @@ use std::time::Instant;
 use rand::Rng as _;
 
 use super::random::SEED;
-use super::{Agent, AgentKind, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
 use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control, SearchReport};
-use tabula_solve::{indexer, Entry, Identity, Indexer, Table, Value};
+use tabula_solve::{Entry, Identity, Indexer, Table, Value};
 
 /// The `perfect` agent kind: every move from the database `tabula solve`
 /// builds. It wins as fast as possible, loses as slowly as possible, and
@@ -41,11 +41,10 @@ impl AgentKind for PerfectKind {
 
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        start: &G,
-        _: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
-        let indexer = indexer::<G>()
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let indexer = context
+            .indexer
             .ok_or_else(|| format!("{} has no solver, so no database to play from", G::NAME))?;
         let path = params.text_opt("db").ok_or_else(|| {
             "perfect needs its database: perfect(db=FILE), built by `tabula solve GAME --db FILE`"
@@ -55,22 +54,23 @@ impl AgentKind for PerfectKind {
         // Only the header here (building must be cheap); the table is
         // mapped at the first move, once for every agent using the file.
         let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
-        let expected = (indexer.identity)(start);
+        let expected = (indexer.identity)(context.start);
         if found != expected {
-            return Err(format!("{} solves {found}, not {expected}", path.display()));
+            return Err(format!("{} solves {found}, not {expected}", path.display()).into());
         }
         if !complete {
             return Err(format!(
                 "{} holds only the first layers of {found}; perfect play needs them all",
                 path.display()
-            ));
+            )
+            .into());
         }
         Ok(Box::new(PerfectAgent {
             path,
             expected,
             indexer,
             table: None,
-            rng: seeded(seed),
+            rng: seeded(context.seed),
         }))
     }
 }

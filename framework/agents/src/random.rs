@@ -1,6 +1,6 @@
 //! `random`: uniformly random legal moves, the floor of every comparison.
 
-use super::{Agent, AgentKind, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_core::rng::{seeded, Rng};
@@ -51,7 +51,10 @@ impl AgentKind for RandomKind {
     const DESCRIPTION: &'static str = "uniformly random legal moves";
     const PARAMS: &'static [ParamSpec] = &[SEED];
 
-    fn build<G: Game>(_: &Params, seed: u64, _: &G, _: &str) -> Result<Box<dyn Agent<G>>, String> {
-        Ok(Box::new(RandomAgent::<G>::new(seed)))
+    fn build<G: Game>(
+        _: &Params,
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        Ok(Box::new(RandomAgent::<G>::new(context.seed)))
     }
 }

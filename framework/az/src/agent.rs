@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::file::{load_model, ModelHeader};
 use super::net::{Net, Shape};
 use super::puct::{PuctConfig, Tree};
-use tabula_agents::{Agent, AgentKind, Decision, Forfeit};
+use tabula_agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_core::rng::{seeded, Rng};
@@ -101,11 +101,10 @@ impl AgentKind for AzKind {
 
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        start: &G,
-        game: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
-        let expected = header_for(start, game, 0, 0);
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let seed = context.seed;
+        let expected = header_for(context.start, context.game, 0, 0);
         let net = match params.text_opt("model") {
             None => Arc::new(Net::untrained(Shape {
                 hidden: 1,

@@ -1,16 +1,14 @@
 //! Solving seen through text and by game name, for the command line and
-//! the REPL, and the lookup that lets a generic agent find a game's
+//! the REPL, and the [`Indexer`] that lets a generic agent use a game's
 //! indexing.
 //!
 //! Agent kinds are compiled for every game type (`build<G: Game>`), so the
-//! `perfect` agent cannot ask for `G: Indexed` in its bounds. Instead each
-//! indexed game type is registered once ([`register`], which
-//! `tabula::RegistryBuilder::solvable` calls),
-//! and [`indexer`] finds it by type.
+//! `perfect` agent cannot ask for `G: Indexed` in its bounds. Instead
+//! `tabula::RegistryBuilder::solvable` keeps the game's [`Indexer`] in its
+//! registry entry, which hands it to every agent built for the game.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::marker::PhantomData;
-use std::sync::RwLock;
 
 use super::analysis::{analyse, Analysis};
 use super::retrograde::{solve_layers, SolveError, SolveProgress};
@@ -36,6 +34,18 @@ impl<G: Game> Clone for Indexer<G> {
 
 impl<G: Game> Copy for Indexer<G> {}
 
+impl<G: Game> Indexer<G> {
+    /// The indexing of `I`, seen as a game type `G` that does not promise
+    /// `Indexed` in its bounds; `None` when `I` is not `G`.
+    pub fn of<I: Indexed>() -> Option<Self> {
+        let indexer = Indexer::<I> {
+            identity: identity_of::<I>,
+            analyse: analyse::<I>,
+        };
+        (&indexer as &dyn Any).downcast_ref::<Self>().copied()
+    }
+}
+
 /// The identity of the table of `state`'s variant.
 pub(crate) fn identity_of<G: Indexed>(state: &G) -> Identity {
     Identity {
@@ -43,31 +53,6 @@ pub(crate) fn identity_of<G: Indexed>(state: &G) -> Identity {
         variant: state.variant(),
         positions: state.index_count(),
     }
-}
-
-/// The registered indexers, one per game type.
-static INDEXERS: RwLock<Vec<(TypeId, Box<dyn Any + Send + Sync>)>> = RwLock::new(Vec::new());
-
-/// Makes `G`'s indexing findable by [`indexer`] (idempotent).
-pub fn register<G: Indexed>() {
-    let mut indexers = INDEXERS.write().unwrap_or_else(|e| e.into_inner());
-    if indexers.iter().all(|(id, _)| *id != TypeId::of::<G>()) {
-        let indexer = Indexer::<G> {
-            identity: identity_of::<G>,
-            analyse: analyse::<G>,
-        };
-        indexers.push((TypeId::of::<G>(), Box::new(indexer)));
-    }
-}
-
-/// `G`'s indexing, if `G` was [`register`]ed.
-pub fn indexer<G: Game>() -> Option<Indexer<G>> {
-    let indexers = INDEXERS.read().unwrap_or_else(|e| e.into_inner());
-    indexers
-        .iter()
-        .find(|(id, _)| *id == TypeId::of::<G>())
-        .and_then(|(_, indexer)| indexer.downcast_ref::<Indexer<G>>())
-        .copied()
 }
 
 /// A position's value and its moves' values, with moves as text.

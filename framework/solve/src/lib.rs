@@ -24,7 +24,7 @@ mod value;
 use std::ops::Range;
 
 pub use analysis::{analyse, Analysis};
-pub use erased::{indexer, register, AnyAnalysis, Indexer, Solvable, Solver};
+pub use erased::{AnyAnalysis, Indexer, Solvable, Solver};
 pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
 pub use table::{DbError, Identity, Stats, Table, FORMAT, VERSION};
 pub use value::{Entry, Value};

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::random::SEED;
-use super::{Agent, AgentKind, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use crate::protocol::{Base, Command, Info, Reply, VERSION};
 use process::{lock, Log, Process, Received};
 use tabula_core::game::Game;
@@ -96,12 +96,14 @@ impl AgentKind for EngineKind {
 
     fn build<G: Game>(
         params: &Params,
-        seed: u64,
-        start: &G,
-        game: &str,
-    ) -> Result<Box<dyn Agent<G>>, String> {
-        let config = EngineConfig::from_params(params, seed)?;
-        Ok(Box::new(EngineAgent::new(config, game, start)))
+        context: &BuildContext<'_, G>,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
+        let config = EngineConfig::from_params(params, context.seed)?;
+        Ok(Box::new(EngineAgent::new(
+            config,
+            context.game,
+            context.start,
+        )))
     }
 }
 
