@@ -31,32 +31,13 @@ pub struct SolveArgs {
 }
 
 /// The solver of `game`'s game, or an error naming the games that have one.
-pub fn solver_for<'a>(
-    registry: &'a Registry,
-    game: &dyn AnyGame,
-) -> Result<&'a dyn Solver, String> {
-    registry.solver(game.name()).ok_or_else(|| {
-        format!(
-            "{} has no solver (solvable: {})",
-            game.name(),
-            registry.solvable_names().join(", ")
-        )
-    })
+fn solver_for<'a>(registry: &'a Registry, game: &dyn AnyGame) -> Result<&'a dyn Solver, String> {
+    tabula_session::solver_for(registry, game).map_err(|e| e.to_string())
 }
 
-/// Loads the database at `path` (shared with agents using the same file)
-/// and checks that it is `game`'s variant's.
-pub fn load_for(
-    solver: &dyn Solver,
-    game: &dyn AnyGame,
-    path: &Path,
-) -> Result<Arc<Table>, String> {
-    let table = Table::shared(path).map_err(|e| e.to_string())?;
-    let expected = solver.identity(game)?;
-    table
-        .check(&path.display().to_string(), &expected)
-        .map_err(|e| e.to_string())?;
-    Ok(table)
+/// Loads the database at `path` and checks that it is `game`'s variant's.
+fn load_for(solver: &dyn Solver, game: &dyn AnyGame, path: &Path) -> Result<Arc<Table>, String> {
+    tabula_session::load_table(solver, game, path).map_err(|e| e.to_string())
 }
 
 /// `{"value": "win", "plies": 3}`.

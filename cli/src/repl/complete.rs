@@ -7,7 +7,7 @@ use std::rc::Rc;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-use super::commands::COMMANDS;
+use super::table::COMMANDS;
 
 /// What can be completed right now; refreshed after every command.
 #[derive(Default)]

@@ -1,11 +1,20 @@
-//! The read-eval-print loop: interactive with line editing when stdin is a
-//! terminal, plain line-by-line (no prompt, no colour) when it is not, so
-//! sessions can be scripted.
+//! The read-eval-print loop, a text front end over
+//! [`tabula_session::Session`]: it reads command words, prints boards,
+//! tables and live lines, and leaves every decision about the game to the
+//! session. Interactive with line editing when stdin is a terminal, plain
+//! line-by-line (no prompt, no colour) when it is not, so sessions can be
+//! scripted.
+//!
+//! `commands` runs each command, `table` holds the command table (help,
+//! completion, typos), `format` the text of moves, history and searches,
+//! `think` the wait for an agent (live line, Ctrl-C), `solve` exact values.
 
 mod commands;
 mod complete;
-mod session;
+mod format;
 mod solve;
+mod table;
+mod think;
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -19,9 +28,10 @@ use rustyline::Editor;
 use tabula::render::{paint, Style};
 use tabula::Registry;
 
-pub use commands::{execute, state_json, Display, Flow, COMMANDS};
+pub use commands::{execute, CommandError, Display, Flow, Repl};
 use complete::{ReplHelper, Words};
-pub use session::Session;
+pub use table::COMMANDS;
+use tabula_session::Session;
 
 /// Set by Ctrl-C while a command runs: a search answers with its best move
 /// so far, and `go` stops after the current move. Cleared before each
@@ -42,19 +52,19 @@ pub fn run(registry: Registry, game: Option<&str>, transcript: bool) -> ExitCode
             return ExitCode::from(2);
         }
     };
-    let mut session = Session::new(registry, game);
+    let mut repl = Repl::new(Session::new(registry, game));
     let ok = if transcript {
         let display = Display {
             color: false,
             boards: true,
             live: false,
         };
-        println!("{}", greeting(&session, false));
-        lines(&mut session, io::stdin().lock(), &display, true)
+        println!("{}", greeting(&repl, false));
+        lines(&mut repl, io::stdin().lock(), &display, true)
     } else if io::stdin().is_terminal() {
-        interactive(&mut session)
+        interactive(&mut repl)
     } else {
-        scripted(&mut session, io::stdin().lock())
+        scripted(&mut repl, io::stdin().lock())
     };
     if ok {
         ExitCode::SUCCESS
@@ -64,17 +74,17 @@ pub fn run(registry: Registry, game: Option<&str>, transcript: bool) -> ExitCode
 }
 
 /// The first lines of an interactive session.
-fn greeting(session: &Session, color: bool) -> String {
+fn greeting(repl: &Repl, color: bool) -> String {
     format!(
         "Tabula: type `help` for commands, `games` for games, a move to play it.\ngame: {}\n{}",
-        session.current().spec(),
-        session.board(color)
+        repl.session.current().spec(),
+        repl.session.board(color)
     )
 }
 
 /// The prompt: the game, and the seat to move while it runs.
-fn prompt(session: &Session) -> String {
-    let game = session.current();
+fn prompt(repl: &Repl) -> String {
+    let game = repl.session.current();
     match game.outcome() {
         Some(_) => format!("{}> ", game.name()),
         None => format!("{} [{}]> ", game.name(), game.seat_name(game.to_move())),
@@ -82,19 +92,19 @@ fn prompt(session: &Session) -> String {
 }
 
 /// Reads commands line by line; returns whether every command succeeded.
-pub fn scripted(session: &mut Session, input: impl BufRead) -> bool {
+pub fn scripted(repl: &mut Repl, input: impl BufRead) -> bool {
     let display = Display {
         color: false,
         boards: false,
         live: false,
     };
-    lines(session, input, &display, false)
+    lines(repl, input, &display, false)
 }
 
 /// Runs each line of `input`; with `echo`, each after its prompt, as a
 /// terminal shows it. Errors go to stderr (to stdout with `echo`, where
 /// they belong to the transcript).
-fn lines(session: &mut Session, input: impl BufRead, display: &Display, echo: bool) -> bool {
+fn lines(repl: &mut Repl, input: impl BufRead, display: &Display, echo: bool) -> bool {
     let mut ok = true;
     let stdout = io::stdout();
     for line in input.split(b'\n') {
@@ -102,9 +112,9 @@ fn lines(session: &mut Session, input: impl BufRead, display: &Display, echo: bo
         let line = String::from_utf8_lossy(&bytes);
         let mut out = stdout.lock();
         if echo {
-            let _ = writeln!(out, "{}{}", prompt(session), line.trim_end());
+            let _ = writeln!(out, "{}{}", prompt(repl), line.trim_end());
         }
-        match execute(session, &line, display, &mut out) {
+        match execute(repl, &line, display, &mut out) {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(e) if echo => {
@@ -122,7 +132,7 @@ fn lines(session: &mut Session, input: impl BufRead, display: &Display, echo: bo
 }
 
 /// An interactive session; only a broken terminal counts as failure.
-fn interactive(session: &mut Session) -> bool {
+fn interactive(repl: &mut Repl) -> bool {
     let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let display = Display {
         color,
@@ -140,7 +150,7 @@ fn interactive(session: &mut Session) -> bool {
         Ok(editor) => editor,
         Err(e) => {
             eprintln!("error: cannot start line editing ({e}); reading plain lines");
-            return scripted(session, io::stdin().lock());
+            return scripted(repl, io::stdin().lock());
         }
     };
     editor.set_helper(Some(ReplHelper {
@@ -151,20 +161,19 @@ fn interactive(session: &mut Session) -> bool {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("{}", greeting(session, color));
+    println!("{}", greeting(repl, color));
     let mut ok = true;
     let mut interrupted = false;
     loop {
         {
             let mut w = words.borrow_mut();
-            w.games = session.registry.names();
-            w.agents = session
-                .registry
+            let registry = repl.session.registry();
+            w.games = registry.names();
+            w.agents = registry
                 .agent_names()
                 .into_iter()
                 .map(|name| {
-                    let params = session
-                        .registry
+                    let params = registry
                         .agent_kinds()
                         .find(|k| k.name == name)
                         .map(|k| k.params.iter().map(|p| p.name.to_string()).collect())
@@ -172,9 +181,9 @@ fn interactive(session: &mut Session) -> bool {
                     (name, params)
                 })
                 .collect();
-            w.moves = session.current().legal_moves();
+            w.moves = repl.session.current().legal_moves();
         }
-        match editor.readline(&prompt(session)) {
+        match editor.readline(&prompt(repl)) {
             Ok(line) => {
                 interrupted = false;
                 if editor.add_history_entry(line.as_str()).unwrap_or(false) {
@@ -185,7 +194,7 @@ fn interactive(session: &mut Session) -> bool {
                 }
                 INTERRUPT.store(false, Ordering::Relaxed);
                 let mut out = io::stdout().lock();
-                match execute(session, &line, &display, &mut out) {
+                match execute(repl, &line, &display, &mut out) {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Continue) => {}
                     Err(e) => {

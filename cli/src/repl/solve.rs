@@ -3,56 +3,44 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::session::{Session, Solution};
+use tabula_session::{Session, SessionError};
+
+use super::commands::CommandError;
 
 /// `solve`: the value of the current position and of every legal move;
 /// `solve load FILE`: load the database for this game and variant.
-pub fn command(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
-    let game = session.current();
-    let solver = crate::solve::solver_for(&session.registry, game)?;
+pub fn command(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), CommandError> {
+    session.solvable()?;
     match rest.split_once(char::is_whitespace) {
         Some(("load", file)) => {
             let path = Path::new(file.trim());
-            let table = crate::solve::load_for(solver, game, path)?;
-            writeln!(out, "loaded {}: {}", path.display(), table.identity()).map_err(io)?;
-            session.solution = Some(Solution {
-                path: path.to_path_buf(),
-                table,
-            });
+            let identity = session.load_table(path)?;
+            writeln!(out, "loaded {}: {identity}", path.display())?;
             return Ok(());
         }
         None if rest.is_empty() => {}
-        _ => return Err("usage: solve, or solve load FILE".to_string()),
+        _ => return Err("usage: solve, or solve load FILE".to_string().into()),
     }
-    let Some(solution) = &session.solution else {
-        return Err(format!(
-            "no database loaded: `solve load FILE` loads one (`tabula solve {} --db FILE` builds it)",
-            game.spec()
-        ));
-    };
-    let analysis = solver
-        .analyse(&solution.table, game)
-        .map_err(|e| format!("{e} (loaded from {})", solution.path.display()))?;
-    let seat = game.seat_name(game.to_move());
-    match game.outcome() {
-        Some(outcome) => writeln!(
-            out,
-            "the game is over: {}",
-            outcome.describe(game.players(), |s| game.seat_name(s))
+    let analysis = session.solve().map_err(|error| match error {
+        SessionError::NoDatabase { game } => format!(
+            "no database loaded: `solve load FILE` loads one (`tabula solve {game} --db FILE` builds it)"
         )
-        .map_err(io)?,
-        None => writeln!(out, "{seat} to move: {}", analysis.entry).map_err(io)?,
+        .into(),
+        error => CommandError::from(error),
+    })?;
+    let game = session.current();
+    match session.result() {
+        Some(over) => writeln!(out, "the game is over: {}", over.result)?,
+        None => writeln!(
+            out,
+            "{} to move: {}",
+            game.seat_name(game.to_move()),
+            analysis.value
+        )?,
     }
-    let mut moves = analysis.moves;
-    moves.sort_by(|a, b| a.1.better(b.1));
-    for (mv, entry) in moves {
-        let best = if entry == analysis.entry {
-            "  (best)"
-        } else {
-            ""
-        };
-        writeln!(out, "  {mv:<6} {entry}{best}").map_err(io)?;
+    for m in analysis.moves {
+        let best = if m.best { "  (best)" } else { "" };
+        writeln!(out, "  {:<6} {}{best}", m.mv, m.value)?;
     }
     Ok(())
 }

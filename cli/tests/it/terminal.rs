@@ -45,6 +45,9 @@ fn ctrl_c_stops_the_search_and_keeps_the_session() {
     repl.exp_string("[South]>").unwrap();
     repl.send_line("history").unwrap();
     repl.exp_string("1. D").unwrap();
+    // Ctrl-C is a key only at the prompt (the terminal is raw there);
+    // pressed while a command still runs, it is a stop for that command.
+    repl.exp_string("[South]>").unwrap();
     // The history file holds what was typed before the program ends.
     let saved = std::fs::read_to_string(home.join(".tabula_history")).unwrap();
     assert!(saved.contains("agent 2 mcts(time=600s)"), "{saved}");

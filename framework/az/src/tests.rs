@@ -351,7 +351,11 @@ fn az_agent<G: Game>(args: &[(&str, &str)], start: &G) -> Box<dyn tabula_agents:
     use tabula_agents::AgentKind as _;
     let args: Vec<_> = args.iter().map(|&(k, v)| (k.into(), v.into())).collect();
     let params = tabula_core::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
-    AzKind::build(&params, &tabula_agents::BuildContext::new(1, start, G::NAME)).unwrap()
+    AzKind::build(
+        &params,
+        &tabula_agents::BuildContext::new(1, start, G::NAME),
+    )
+    .unwrap()
 }
 
 #[test]

@@ -1,0 +1,111 @@
+//! The REPL's text: move lists, the history, search reports, results.
+
+use std::fmt::Write as _;
+
+use tabula_session::{GameOver, Proof, SearchAnalysis, Session};
+
+/// `1 move`, `3 moves`.
+pub fn plural(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// The columns help and move lists wrap at: the terminal's, at most 100.
+pub fn text_width() -> usize {
+    textwrap::termwidth().min(100)
+}
+
+/// `game over: North wins`.
+pub fn game_over(over: &GameOver) -> String {
+    format!("game over: {}", over.result)
+}
+
+/// The legal moves for people: one line while they fit, else one line per
+/// piece or cell they start from (`B2-B6 B2-E2`), so hundreds of moves
+/// stay readable; moves without an origin (`pass`) come last.
+pub fn moves_text(moves: &[String]) -> String {
+    let origin = |mv: &str| {
+        let head = mv
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or(mv);
+        (head.len() < mv.len()).then(|| head.to_string())
+    };
+    if moves.len() <= 30 || moves.iter().all(|m| origin(m).is_none()) {
+        return textwrap::fill(&moves.join(" "), text_width());
+    }
+    let mut groups: Vec<(Option<String>, Vec<&str>)> = Vec::new();
+    for mv in moves {
+        let key = origin(mv);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(mv),
+            None => groups.push((key, vec![mv])),
+        }
+    }
+    groups.sort_by_key(|(key, _)| key.is_none());
+    let rows: Vec<String> = groups
+        .iter()
+        .map(|(_, group)| textwrap::fill(&group.join(" "), text_width()))
+        .collect();
+    format!("{} moves:\n{}", moves.len(), rows.join("\n"))
+}
+
+/// The moves so far, numbered by rounds of the seats, from the start.
+pub fn history_text(session: &Session) -> String {
+    let moves = session.moves();
+    if moves.is_empty() {
+        return "no moves yet".to_string();
+    }
+    let start = session.start();
+    let players = start.players().max(1);
+    let width = moves.iter().map(String::len).max().unwrap_or(1);
+    // A `setup` position may give the move to a later seat: pad its round.
+    let mut cells: Vec<&str> = vec![".."; start.to_move().min(players - 1)];
+    cells.extend(moves.iter().map(String::as_str));
+    let mut text = String::new();
+    for (round, row) in cells.chunks(players).enumerate() {
+        let row: Vec<String> = row.iter().map(|m| format!("{m:<width$}")).collect();
+        let _ = writeln!(text, "{:>3}. {}", round + 1, row.join("  ").trim_end());
+    }
+    text.trim_end().to_string()
+}
+
+/// `  [value 0.62, 10000 iterations in 0.03 s, 94375 nodes; pv D e C]`
+/// after an agent's move; nothing for an agent that does not search.
+pub fn search_line(search: Option<&SearchAnalysis>) -> String {
+    let Some(s) = search else {
+        return String::new();
+    };
+    let proven = match s.proven {
+        Some(Proof::Win) => ", proven win",
+        Some(Proof::Loss) => ", proven loss",
+        Some(Proof::Shared) => ", proven shared result",
+        None => "",
+    };
+    format!(
+        "  [value {:.2}{proven}, {} iterations in {:.2} s, {} nodes; pv {}]",
+        s.value,
+        s.iterations,
+        s.seconds,
+        s.nodes,
+        s.pv.join(" ")
+    )
+}
+
+/// The search line and a table of the best eight moves, for `hint`.
+pub fn search_table(search: Option<&SearchAnalysis>) -> String {
+    let Some(s) = search else {
+        return String::new();
+    };
+    let mut text = format!(
+        "{}\n  move      visits   value\n",
+        search_line(search).trim()
+    );
+    for m in s.moves.iter().take(8) {
+        let note = if m.proven.is_some() { "  (proven)" } else { "" };
+        let _ = writeln!(text, "  {:<8} {:>7}   {:.3}{note}", m.mv, m.visits, m.value);
+    }
+    text
+}

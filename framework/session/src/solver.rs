@@ -1,0 +1,99 @@
+//! Exact values from a solved game's database: the position's value and
+//! every legal move's, as the `perfect` agent sees them.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tabula::solve::{Entry, Solver, Table};
+use tabula::{AnyGame, Registry};
+
+use crate::SessionError;
+
+/// The solver of `game`'s game, or why there is none.
+pub fn solver_for<'a>(
+    registry: &'a Registry,
+    game: &dyn AnyGame,
+) -> Result<&'a dyn Solver, SessionError> {
+    registry
+        .solver(game.name())
+        .ok_or_else(|| SessionError::NoSolver {
+            game: game.name().to_string(),
+            solvable: registry
+                .solvable_names()
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        })
+}
+
+/// Loads the database at `path` (shared with agents using the same file)
+/// and checks that it is `game`'s variant's.
+pub fn load_table(
+    solver: &dyn Solver,
+    game: &dyn AnyGame,
+    path: &Path,
+) -> Result<Arc<Table>, SessionError> {
+    let table = Table::shared(path)?;
+    let expected = solver.identity(game).map_err(SessionError::Solver)?;
+    table.check(&path.display().to_string(), &expected)?;
+    Ok(table)
+}
+
+/// A database loaded into a session, with the file it came from.
+pub(crate) struct LoadedTable {
+    pub path: PathBuf,
+    pub table: Arc<Table>,
+}
+
+/// The exact value of a position and of each of its legal moves, for the
+/// side to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolverAnalysis {
+    /// The position's value.
+    pub value: Entry,
+    /// The legal moves, best first (faster wins, then draws, then slower
+    /// losses), each with the value it keeps.
+    pub moves: Vec<MoveValue>,
+}
+
+/// One legal move's exact value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move, canonical.
+    pub mv: String,
+    /// Its value for the side to move.
+    pub value: Entry,
+    /// Whether it keeps the position's value: a move perfect play makes.
+    pub best: bool,
+}
+
+impl LoadedTable {
+    /// `game`'s values, from this table.
+    pub fn analyse(
+        &self,
+        solver: &dyn Solver,
+        game: &dyn AnyGame,
+    ) -> Result<SolverAnalysis, SessionError> {
+        let analysis =
+            solver
+                .analyse(&self.table, game)
+                .map_err(|reason| SessionError::Unsolved {
+                    reason,
+                    path: self.path.clone(),
+                })?;
+        let mut moves: Vec<MoveValue> = analysis
+            .moves
+            .into_iter()
+            .map(|(mv, value)| MoveValue {
+                mv,
+                value,
+                best: value == analysis.entry,
+            })
+            .collect();
+        moves.sort_by(|a, b| a.value.better(b.value));
+        Ok(SolverAnalysis {
+            value: analysis.entry,
+            moves,
+        })
+    }
+}

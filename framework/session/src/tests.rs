@@ -1,0 +1,292 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::{GameOver, ParamValue, Proof, Session, SessionError, State, Update};
+
+fn session(spec: &str) -> Session {
+    let registry = tabula_games::registry();
+    let game = registry.create(spec).unwrap();
+    Session::new(registry, game)
+}
+
+/// A file name of this test process's own in the temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tabula-session-{}-{name}", std::process::id()))
+}
+
+/// Everything a front end can see of a session.
+fn snapshot(session: &Session) -> (State, String, Vec<String>) {
+    let seats = session.seats().iter().map(ToString::to_string).collect();
+    (session.state(), session.record().to_json(), seats)
+}
+
+#[test]
+fn undo_and_redo_step_through_the_moves() {
+    let mut s = session("diffusion");
+    assert_eq!(s.play("D").unwrap().seat, 0);
+    let reply = s.play("e").unwrap();
+    assert_eq!((reply.seat, reply.mv.as_str()), (1, "e"));
+    assert_eq!(s.undo(5).unwrap(), 2, "as many as were played");
+    assert!(s.moves().is_empty());
+    assert_eq!(s.current().position(), s.start().position());
+    assert_eq!(s.redo(1).unwrap(), 1);
+    assert_eq!(s.moves(), ["D"]);
+    // A new move forgets the moves taken back.
+    s.play("f").unwrap();
+    assert!(matches!(s.redo(1), Err(SessionError::NothingToRedo)));
+    assert_eq!(s.moves(), ["D", "f"]);
+    assert_eq!(s.last_move().map(|(_, mv)| mv), Some("f"));
+}
+
+#[test]
+fn a_refused_operation_leaves_the_session_as_it_was() {
+    let mut s = session("diffusion");
+    assert!(matches!(s.undo(1), Err(SessionError::NothingToUndo)));
+    s.play("D").unwrap();
+    s.set_seat(1, "random(seed=3)").unwrap();
+    let before = snapshot(&s);
+    let refusals: Vec<SessionError> = vec![
+        s.play("Z").unwrap_err(),
+        s.redo(1).unwrap_err(),
+        s.setup("not a position").unwrap_err(),
+        s.new_game("nogame").unwrap_err(),
+        s.new_game("diffusion(width=7)").unwrap_err(),
+        s.set_seat(2, "random").unwrap_err(),
+        s.set_seat(0, "mcts(frob=1)").unwrap_err(),
+        s.seat("east").unwrap_err(),
+        s.swap_seats(0, 5).unwrap_err(),
+        s.load_file(&scratch("missing.json"), None, None)
+            .unwrap_err(),
+        s.load(&s.record(), Some(2)).unwrap_err(),
+        s.load_table(&scratch("missing.db")).unwrap_err(),
+        s.solve().unwrap_err(),
+    ];
+    assert_eq!(snapshot(&s), before);
+    let messages: Vec<String> = refusals.iter().map(ToString::to_string).collect();
+    assert!(messages[0].contains("`Z` is not a move"), "{messages:?}");
+    assert_eq!(messages[1], "nothing to redo");
+    assert_eq!(messages[5], "no seat `3`; seats are 1 (South), 2 (North)");
+    assert_eq!(messages[10], "the record holds 1 moves, not 2");
+    assert_eq!(messages[12], "no database loaded");
+}
+
+#[test]
+fn seats_are_named_set_and_swapped() {
+    let mut s = session("diffusion");
+    assert_eq!(s.seat("north").unwrap(), 1);
+    assert_eq!(s.seat("1").unwrap(), 0);
+    assert!(!s.agent_to_move());
+    s.set_seat(0, "random(seed=1)").unwrap();
+    assert!(s.agent_to_move() && s.human_seated());
+    s.swap_seats(0, 1).unwrap();
+    assert_eq!(s.state().agents, ["human", "random(seed=1)"]);
+    assert!(!s.agent_to_move());
+    // Three players: every seat human again, and the caller is told.
+    assert!(s.new_game("calcala(players=3)").unwrap());
+    assert_eq!(s.seats().len(), 3);
+    assert!(s.seats().iter().all(|seat| seat.is_human()));
+    assert!(!s.new_game("calcala(players=3)").unwrap());
+}
+
+#[test]
+fn a_background_search_reports_progress_and_stops_when_told() {
+    let mut s = session("diffusion");
+    // A budget no test waits for: only the stop ends this search.
+    s.set_seat(0, "mcts(iterations=1000000000)").unwrap();
+    let mut thinking = s.think().unwrap();
+    assert_eq!(thinking.seat(), 0);
+    assert_eq!(thinking.agent().to_string(), "mcts(iterations=1000000000)");
+    loop {
+        match thinking.wait(Duration::from_secs(300)) {
+            Update::Progress(progress) => {
+                assert!(progress.best.is_some(), "{progress:?}");
+                break;
+            }
+            Update::Waiting => {}
+            Update::Done => panic!("the search ended by itself"),
+        }
+    }
+    assert!(thinking.progress().is_some());
+    thinking.stop();
+    while !matches!(thinking.wait(Duration::from_secs(300)), Update::Done) {}
+    let thought = s.finish(thinking).unwrap();
+    assert!(s.current().legal_moves().contains(&thought.mv));
+    let search = thought.search.expect("MCTS reports its search");
+    assert!(search.iterations < 1_000_000_000);
+    assert_eq!(search.pv.first(), Some(&thought.mv));
+    assert!(s.moves().is_empty(), "thinking plays nothing");
+    s.play(&thought.mv).unwrap();
+    assert_eq!(s.moves(), [thought.mv]);
+}
+
+#[test]
+fn a_move_thought_for_a_position_that_changed_is_refused() {
+    let mut s = session("diffusion");
+    let thinking = s.think().unwrap();
+    s.play("D").unwrap();
+    let before = snapshot(&s);
+    assert!(matches!(s.finish(thinking), Err(SessionError::Stale)));
+    assert_eq!(snapshot(&s), before);
+}
+
+#[test]
+fn a_hint_searches_without_playing() {
+    let mut s = session("diffusion");
+    s.set_seat(0, "mcts(iterations=500)").unwrap();
+    let hint = s.hint().unwrap();
+    assert!(s.moves().is_empty());
+    assert_eq!(
+        (hint.seat, hint.agent.as_str()),
+        (0, "mcts(iterations=500)")
+    );
+    let search = hint.search.unwrap();
+    assert!((1..=500).contains(&search.iterations));
+    assert_eq!(search.moves.len(), s.current().legal_moves().len());
+    let shares: f64 = search.moves.iter().map(|m| m.share).sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{shares}");
+    assert!((0.0..=1.0).contains(&search.value));
+    // A human seat is hinted by the default MCTS.
+    s.set_seat(0, "human").unwrap();
+    assert_eq!(s.hint().unwrap().agent, "mcts");
+    // Agents alone move only when asked.
+    s.set_seat(0, "random(seed=2)").unwrap();
+    s.set_seat(1, "random(seed=3)").unwrap();
+    assert!(!s.human_seated());
+    let played = s.agent_move().unwrap();
+    assert_eq!(s.moves(), [played.mv]);
+}
+
+#[test]
+fn a_finished_game_has_a_result_and_no_agent_moves() {
+    let mut s = session("diffusion");
+    s.setup("001200/001000 A").unwrap();
+    s.play("d").unwrap();
+    let over = s.result().unwrap();
+    assert_eq!(
+        over,
+        GameOver {
+            winners: vec![2],
+            scores: vec![0.0, 1.0],
+            result: "North wins".to_string(),
+        }
+    );
+    assert!(matches!(s.think(), Err(SessionError::GameOver)));
+    assert!(!s.agent_to_move());
+    // The history starts at the setup position.
+    assert!(s.record().start.is_some());
+}
+
+#[test]
+fn the_state_serializes_as_the_repl_prints_it_and_reads_back() {
+    let mut s = session("diffusion");
+    s.play("D").unwrap();
+    let state = s.state();
+    let json = serde_json::to_string(&state).unwrap();
+    assert_eq!(
+        json,
+        r#"{"game":"diffusion","params":{"width":6,"stones":4,"blocks":"halves"},"position":"445554/444054 B","to_move":2,"moves":["D"],"agents":["human","human"],"outcome":null}"#
+    );
+    assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);
+    assert_eq!(state.params.get("width"), Some(&ParamValue::Int(6)));
+    assert_eq!(
+        state.params.get("blocks"),
+        Some(&ParamValue::Text("halves".to_string()))
+    );
+    s.setup("001200/001000 A").unwrap();
+    s.play("d").unwrap();
+    let over = s.state();
+    let json = serde_json::to_string(&over).unwrap();
+    assert!(
+        json.ends_with(r#""outcome":{"winners":[2],"scores":[0.0,1.0],"result":"North wins"}}"#),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<State>(&json).unwrap(), over);
+}
+
+#[test]
+fn a_saved_game_loads_back_with_its_seats_and_the_rest_to_redo() {
+    let mut s = session("diffusion(width=8)");
+    s.play("D").unwrap();
+    s.play("e").unwrap();
+    s.set_seat(1, "random(seed=5)").unwrap();
+    s.set_seed(7);
+    let file = scratch("saved.json");
+    s.save(&file).unwrap();
+    let mut loaded = session("calcala");
+    let report = loaded.load_file(&file, None, Some(1)).unwrap();
+    assert_eq!((report.plies, report.moves), (1, 2));
+    assert_eq!(loaded.current().spec(), "diffusion(width=8)");
+    assert_eq!(loaded.moves(), ["D"]);
+    assert_eq!(loaded.seed(), 7);
+    assert_eq!(loaded.state().agents, ["human", "random(seed=5)"]);
+    assert_eq!(loaded.redo(9).unwrap(), 1);
+    assert_eq!(loaded.state(), s.state());
+    // Record 2 of a file of one is refused, naming the file.
+    let message = loaded.load_file(&file, Some(2), None).unwrap_err();
+    assert!(message.to_string().ends_with("holds 1 records, not 2"));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn exact_values_come_from_a_loaded_database() {
+    let spec = "diffusion(width=4,stones=2)";
+    let mut s = session(spec);
+    assert!(matches!(s.solve(), Err(SessionError::NoDatabase { .. })));
+    let solver = s.registry().solver("diffusion").unwrap();
+    let table = solver.solve(s.current(), None, None).unwrap();
+    let file = scratch("width4-stones2.db");
+    table.save(&file).unwrap();
+    assert_eq!(
+        s.load_table(&file).unwrap().to_string(),
+        table.identity().to_string()
+    );
+    let analysis = s.solve().unwrap();
+    assert_eq!(analysis.moves.len(), s.current().legal_moves().len());
+    // Best first, and the best moves keep the position's value.
+    assert!(analysis
+        .moves
+        .windows(2)
+        .all(|pair| pair[0].value.better(pair[1].value).is_le()));
+    let best = &analysis.moves[0];
+    assert!(best.best && best.value == analysis.value);
+    assert_eq!(
+        analysis.moves.iter().filter(|m| m.best).count(),
+        analysis
+            .moves
+            .iter()
+            .filter(|m| m.value == analysis.value)
+            .count()
+    );
+    // After the best move the opponent faces its mirror image.
+    s.play(&best.mv).unwrap();
+    let after = s.solve().unwrap();
+    assert_eq!(after.value.for_mover(), analysis.value);
+    // Another variant: the database does not answer for it.
+    s.new_game("diffusion").unwrap();
+    let unsolved = s.solve().unwrap_err().to_string();
+    assert!(unsolved.contains("not diffusion(width=6"), "{unsolved}");
+    assert!(matches!(
+        s.load_table(&file),
+        Err(SessionError::Database(_))
+    ));
+    // A game without a solver.
+    s.new_game("calcala").unwrap();
+    assert!(matches!(s.solve(), Err(SessionError::NoSolver { .. })));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn search_reports_name_proofs_from_the_seat_to_move() {
+    let mut s = session("diffusion");
+    // North to move and wins at once with d.
+    s.setup("001200/001000 B").unwrap();
+    let hint = s.hint().unwrap();
+    let search = hint.search.unwrap();
+    let winning: Vec<_> = search
+        .moves
+        .iter()
+        .filter(|m| m.proven == Some(Proof::Win))
+        .collect();
+    assert!(!winning.is_empty(), "{search:?}");
+    assert_eq!(search.proven, Some(Proof::Win));
+}
