@@ -9,12 +9,11 @@ use tabula_az::AzKind;
 
 /// The agent kinds Tabula ships, in the order `tabula agents` lists them.
 pub type Builtin = (
-    (),
-    (
-        (One<RandomKind>, One<GreedyKind>),
-        (
-            (One<MctsKind>, One<AlphaBetaKind>),
-            ((One<EngineKind>, One<PerfectKind>), One<AzKind>),
-        ),
-    ),
+    One<RandomKind>,
+    One<GreedyKind>,
+    One<MctsKind>,
+    One<AlphaBetaKind>,
+    One<EngineKind>,
+    One<PerfectKind>,
+    One<AzKind>,
 );

@@ -4,22 +4,26 @@
 use std::sync::OnceLock;
 
 use tabula::rng::seeded;
-use tabula::{AnyGame, GameRecord, Registry};
+use tabula::plan::{GameVisitor, Plan};
+use tabula::{AnyGame, Game, GameRecord, Registry};
 
 /// Games and variants the move and position targets pick from by the
-/// first input byte.
-pub const SPECS: &[&str] = &[
-    "diffusion",
-    "diffusion(width=4,stones=1)",
-    "diffusion(width=12,stones=5,blocks=rows)",
-    "grid-diffusion",
-    "grid-diffusion(size=3x3,stones=2)",
-    "grid-diffusion(size=5x7,stones=10,handicap=3)",
-    "calcala",
-    "calcala(players=3,setup=long)",
-    "calcala(players=4,setup=half-dutch)",
-    "differo",
-];
+/// first input byte: every parameter set of every shipped game's test plan
+/// (`tabula_games::each_game`), so a new game is fuzzed by its catalog line.
+pub fn game_specs() -> &'static [&'static str] {
+    struct Specs(Vec<&'static str>);
+    impl GameVisitor for Specs {
+        fn visit<G: Game>(&mut self, plan: &'static Plan) {
+            self.0.extend(plan.variants.iter().map(|v| v.spec));
+        }
+    }
+    static SPECS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SPECS.get_or_init(|| {
+        let mut specs = Specs(Vec::new());
+        tabula_games::each_game(&mut specs);
+        specs.0
+    })
+}
 
 /// The shipped catalog, built once.
 pub fn registry() -> &'static Registry {
@@ -28,7 +32,8 @@ pub fn registry() -> &'static Registry {
 }
 
 fn game(index: u8) -> Box<dyn AnyGame> {
-    let spec = SPECS[index as usize % SPECS.len()];
+    let specs = game_specs();
+    let spec = specs[index as usize % specs.len()];
     registry().create(spec).expect("the fuzz specs are valid")
 }
 

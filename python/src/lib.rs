@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tabula::Registry;
+use tabula::plan::{GameVisitor, Plan};
+use tabula::{Game, Registry};
 use tabula_example_tictactoe::TicTacToe;
 
 /// The games and agent kinds the module knows: every shipped game, and
@@ -42,6 +43,31 @@ fn registered_games() -> Vec<String> {
     registry().names()
 }
 
+/// A few parameter sets of game `name` worth trying (its test plan's
+/// representative ones): the defaults first, then one with more players
+/// if the game has any.
+#[pyfunction]
+fn representative_specs(name: &str) -> PyResult<Vec<String>> {
+    struct Find<'a>(&'a str, Option<Vec<&'static str>>);
+    impl GameVisitor for Find<'_> {
+        fn visit<G: Game>(&mut self, plan: &'static Plan) {
+            if G::NAME == self.0 {
+                self.1 = Some(plan.representative::<G>());
+            }
+        }
+    }
+    let mut find = Find(name, None);
+    tabula_games::each_game(&mut find);
+    find.visit::<TicTacToe>(&tabula_example_tictactoe::TEST_PLAN);
+    let specs = find.1.ok_or_else(|| {
+        value_error(format!(
+            "unknown game `{name}`; the games: {}",
+            registry().names().join(", ")
+        ))
+    })?;
+    Ok(specs.into_iter().map(str::to_string).collect())
+}
+
 /// The names of the agent kinds `Agent` knows (`random`, `mcts`, ...).
 #[pyfunction]
 fn registered_agents() -> Vec<String> {
@@ -61,6 +87,7 @@ fn load_game(spec: &str) -> PyResult<game::Game> {
 fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(registered_games, module)?)?;
     module.add_function(wrap_pyfunction!(registered_agents, module)?)?;
+    module.add_function(wrap_pyfunction!(representative_specs, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
     module.add_class::<game::Game>()?;

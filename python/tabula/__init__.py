@@ -31,6 +31,7 @@ from ._tabula import (
     load_game,
     registered_agents,
     registered_games,
+    representative_specs,
 )
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "load_game",
     "registered_agents",
     "registered_games",
+    "representative_specs",
 ]
 
 

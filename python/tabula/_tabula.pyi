@@ -11,6 +11,7 @@ __all__ = [
     "load_game",
     "registered_agents",
     "registered_games",
+    "representative_specs",
 ]
 
 TERMINAL: int
@@ -18,6 +19,12 @@ TERMINAL: int
 
 def registered_games() -> List[str]:
     """The names of the games ``load_game`` knows, in ``tabula list`` order."""
+
+def representative_specs(name: str) -> List[str]:
+    """A few parameter sets of game ``name`` worth trying: its defaults
+    first, then one with more players if it has any (what its tests play).
+
+    Raises ``ValueError`` for an unknown game."""
 
 def registered_agents() -> List[str]:
     """The names of the agent kinds ``Agent`` knows (``random``, ``mcts``, ...)."""

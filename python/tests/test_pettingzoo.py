@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import tabula
+from conftest import VARIANTS
 from tabula.pettingzoo import env, raw_env
 
 # The warnings api_test gives every environment whose observations are dicts
@@ -20,10 +21,9 @@ DICT_OBSERVATIONS = {
 }
 
 
-@pytest.mark.parametrize(
-    "spec",
-    ["diffusion", "grid-diffusion(size=5x5,stones=5)", "calcala(players=3,setup=half-dutch)", "differo", "tictactoe"],
-)
+# Each registered game's last representative spec: the one with the most
+# players where a game has several.
+@pytest.mark.parametrize("spec", [specs[-1] for specs in VARIANTS.values()])
 def test_api_test_passes(spec):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -10,6 +10,7 @@
 mod opportunist;
 pub use opportunist::Opportunist;
 
+use tabula::plan::{Plan, Variant};
 use tabula::{
     notation, Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError,
     Seat, Style, View,
@@ -47,6 +48,18 @@ const PARAMS: &[ParamSpec] = &[
         help: "marks in a row needed to win (at most size)",
     },
 ];
+
+/// The parameter sets tests play: what the conformance suite here, and any
+/// program that lists games with their plans (the Python bindings), read.
+pub const TEST_PLAN: Plan = Plan {
+    variants: &[
+        Variant::new("tictactoe", 1000),
+        Variant::new("tictactoe(size=4,line=3)", 200),
+        Variant::new("tictactoe(size=5,line=4)", 200),
+    ],
+    case_sensitive_moves: false,
+    max_plies: 30,
+};
 
 impl TicTacToe {
     fn cells(&self) -> usize {
@@ -380,17 +393,14 @@ mod tests {
 
     #[test]
     fn conformance() {
-        tabula_testkit::conformance::check(
-            &game("3", "3"),
-            &tabula_testkit::conformance::Config::default(),
-        );
-        tabula_testkit::conformance::check(
-            &game("5", "4"),
-            &tabula_testkit::conformance::Config {
-                games: 200,
-                ..Default::default()
-            },
-        );
+        use tabula_testkit::conformance::{check, Config};
+        for variant in TEST_PLAN.variants {
+            let start = TicTacToe::from_spec(variant.spec).unwrap();
+            check(
+                &start,
+                &Config::for_variant(&TEST_PLAN, variant, variant.games),
+            );
+        }
     }
 
     #[test]

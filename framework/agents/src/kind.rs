@@ -133,15 +133,28 @@ impl<K: AgentKind> AgentSet for One<K> {
     }
 }
 
-impl<A: AgentSet, B: AgentSet> AgentSet for (A, B) {
-    fn infos(out: &mut Vec<AgentInfo>) {
-        A::infos(out);
-        B::infos(out);
-    }
+/// A tuple of lists is their concatenation, in order: `(A, One<K>)` is what
+/// `tabula::RegistryBuilder::agent` makes of `A` and `K`,
+/// and a flat tuple of `One<K>`s names a fixed list (up to eight).
+macro_rules! agent_set_for_tuples {
+    ($($set:ident)+) => {
+        impl<$($set: AgentSet),+> AgentSet for ($($set,)+) {
+            fn infos(out: &mut Vec<AgentInfo>) {
+                $($set::infos(out);)+
+            }
 
-    #[allow(private_interfaces)]
-    fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
-        A::builders(out);
-        B::builders(out);
-    }
+            #[allow(private_interfaces)]
+            fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
+                $($set::builders(out);)+
+            }
+        }
+    };
 }
+
+agent_set_for_tuples!(A B);
+agent_set_for_tuples!(A B C);
+agent_set_for_tuples!(A B C D);
+agent_set_for_tuples!(A B C D E);
+agent_set_for_tuples!(A B C D E F);
+agent_set_for_tuples!(A B C D E F H);
+agent_set_for_tuples!(A B C D E F H I);

@@ -80,4 +80,22 @@ impl Plan {
     pub fn variant(&self, spec: &str) -> Option<&'static Variant> {
         self.variants.iter().find(|v| v.spec == spec)
     }
+
+    /// The parameter sets a per-game check plays when it cannot afford
+    /// them all: the defaults, and the first set with more players than
+    /// the defaults, if any (so that checks of perspective meet three or
+    /// four players where a game has them). `G` is the plan's game.
+    pub fn representative<G: Game>(&self) -> Vec<&'static str> {
+        let players = |spec: &str| G::from_spec(spec).map_or(0, |g| g.players());
+        let default = self.variants[0].spec;
+        let mut specs = vec![default];
+        if let Some(more) = self
+            .variants
+            .iter()
+            .find(|v| players(v.spec) > players(default))
+        {
+            specs.push(more.spec);
+        }
+        specs
+    }
 }

@@ -17,25 +17,8 @@ pub fn a_few_plies_in<G: tabula::Game>(spec: &str) -> G {
     start
 }
 
-/// The parameter sets of `plan` that a per-game check plays: the defaults,
-/// and the first set with more players than the defaults, if any (so that
-/// checks of perspective meet three or four players where a game has them).
-pub fn representative_specs<G: tabula::Game>(plan: &tabula::plan::Plan) -> Vec<&'static str> {
-    let players = |spec: &str| G::from_spec(spec).map_or(0, |g| g.players());
-    let default = plan.variants[0].spec;
-    let mut specs = vec![default];
-    if let Some(more) = plan
-        .variants
-        .iter()
-        .find(|v| players(v.spec) > players(default))
-    {
-        specs.push(more.spec);
-    }
-    specs
-}
-
 /// Calls the generic function `$check::<G>(spec)` on every shipped game's
-/// [`representative_specs`]. A generic function cannot be passed as a
+/// representative parameter sets ([`Plan::representative`](tabula::plan::Plan::representative)). A generic function cannot be passed as a
 /// value, so this writes the [`GameVisitor`](tabula::plan::GameVisitor)
 /// that `tabula_games::each_game` needs.
 macro_rules! on_representative_specs {
@@ -43,9 +26,7 @@ macro_rules! on_representative_specs {
         struct Each;
         impl tabula::plan::GameVisitor for Each {
             fn visit<G: tabula::Game>(&mut self, plan: &'static tabula::plan::Plan) {
-                $crate::common::representative_specs::<G>(plan)
-                    .into_iter()
-                    .for_each($check::<G>);
+                plan.representative::<G>().into_iter().for_each($check::<G>);
             }
         }
         tabula_games::each_game(&mut Each);

@@ -88,6 +88,97 @@ fn no_cross_game_test_or_benchmark_keeps_a_list_of_games() {
     assert!(lists.is_empty(), "{}", lists.join("\n"));
 }
 
+/// The shipped games' registry names (`diffusion`, `grid-diffusion`, ...).
+fn registry_names() -> Vec<String> {
+    tabula_games::registry().names()
+}
+
+/// Lines of code within which three games named by spec literals make a
+/// list (a formatted array puts one entry per line).
+const LIST_WINDOW: usize = 5;
+
+/// The games `line` names as the start of a string literal: `"calcala"`,
+/// `'calcala(players=3)'`, `` `differo` ``.
+fn named_specs<'a>(line: &str, names: &'a [String]) -> Vec<&'a str> {
+    names
+        .iter()
+        .filter(|name| {
+            line.match_indices(name.as_str()).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + name.len()..].chars().next();
+                matches!(before, Some('"' | '\'' | '`'))
+                    && matches!(after, Some('"' | '\'' | '`' | '('))
+            })
+        })
+        .map(String::as_str)
+        .collect()
+}
+
+/// Whether some `LIST_WINDOW` consecutive lines of `code` name three or
+/// more games by spec literals.
+fn lists_specs(code: &str, names: &[String]) -> Option<Vec<String>> {
+    let lines: Vec<Vec<&str>> = code.lines().map(|l| named_specs(l, names)).collect();
+    lines
+        .windows(LIST_WINDOW.min(lines.len().max(1)))
+        .find_map(|window| {
+            let mut named: Vec<String> = window.iter().flatten().map(|s| s.to_string()).collect();
+            named.sort();
+            named.dedup();
+            (named.len() >= 3).then_some(named)
+        })
+}
+
+/// The fuzz targets and the Python suite reach the games through the
+/// registry too (`game_specs()` there, `tabula.registered_games()` and
+/// `tabula.representative_specs` here), never through a list of spec texts.
+#[test]
+fn no_fuzz_target_or_python_test_keeps_a_list_of_specs() {
+    let names = registry_names();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut lists = Vec::new();
+    let mut read = 0;
+    for dir in [
+        "fuzz/src",
+        "fuzz/fuzz_targets",
+        "python/tests",
+        "python/tabula",
+        "python/src",
+    ] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if !path.extension().is_some_and(|e| e == "rs" || e == "py") {
+                continue;
+            }
+            read += 1;
+            let code = std::fs::read_to_string(&path).unwrap();
+            if let Some(named) = lists_specs(&code, &names) {
+                lists.push(format!(
+                    "{} lists the games {named:?}: iterate the registry instead \
+                     (`tabula.registered_games()` with `tabula.representative_specs(name)` \
+                     in Python, `tabula_games::each_game` in Rust)",
+                    path.display()
+                ));
+            }
+        }
+    }
+    assert!(read > 10, "the sources were not found");
+    assert!(lists.is_empty(), "{}", lists.join("\n"));
+}
+
+#[test]
+fn a_list_of_specs_is_told_from_one_game_per_test() {
+    let names: Vec<String> = ["diffusion", "calcala", "differo"]
+        .map(String::from)
+        .to_vec();
+    let list = "SPECS = [\n  \"diffusion\",\n  \"calcala(players=3)\",\n  'differo',\n]";
+    assert!(lists_specs(list, &names).is_some());
+    let apart =
+        "load_game(\"diffusion\")\n\n\n\n\n\nload_game(\"calcala\")\nx\n\n\n\n\nload(`differo`)";
+    assert!(lists_specs(apart, &names).is_none());
+    // A name inside prose or a longer name is not a spec literal.
+    assert!(named_specs("the diffusion game, \"grid-diffusion\"", &names).is_empty());
+}
+
 #[test]
 fn a_type_is_told_from_prose_and_longer_names() {
     assert!(names_type("check::<Nim>(", "Nim"));
