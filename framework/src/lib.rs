@@ -43,18 +43,23 @@ pub use tabula_solve as solve;
 /// compiled for every game (static dispatch in the search loops):
 ///
 /// ```
-/// use tabula::agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
+/// use tabula::agents::{agent_settings, Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 /// use tabula::search::Control;
-/// use tabula::{Game, ParamKind, ParamSpec, Params, Registry};
+/// use tabula::{Game, Registry};
 ///
 /// /// Always plays the first legal move.
 /// struct First;
 ///
+/// agent_settings! {
+///     /// `first` takes no parameters.
+///     kind "first";
+///     pub struct FirstSettings {}
+/// }
+///
 /// impl AgentKind for First {
-///     const NAME: &'static str = "first";
+///     type Settings = FirstSettings;
 ///     const DESCRIPTION: &'static str = "plays the first legal move";
-///     const PARAMS: &'static [ParamSpec] = &[];
-///     fn build<G: Game>(_: &Params, _: &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError> {
+///     fn build<G: Game>(_: &FirstSettings, _: &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError> {
 ///         Ok(Box::new(FirstAgent))
 ///     }
 /// }

@@ -338,10 +338,8 @@ impl Registry {
         let entry = self
             .get(game.name())
             .ok_or_else(|| error("the game is not registered".to_string()))?;
-        let seed = match self.agents[kind].params.iter().any(|p| p.name == "seed") {
-            true => spec.params().seed("seed").unwrap_or(seed),
-            false => seed,
-        };
+        // A kind without a `seed` parameter takes the caller's.
+        let seed = spec.params().seed("seed").ok().flatten().unwrap_or(seed);
         entry
             .build_agent(kind, spec, seed, game)
             .map_err(|e| error(e.to_string()))

@@ -1,6 +1,6 @@
 //! Agent specs read and print through the kinds' parameter tables.
 
-use tabula_agents::{AgentKind, BuildContext, EngineKind, RandomKind};
+use tabula_agents::{AgentKind, BuildContext, EngineKind, EngineSettings, RandomKind, Settings};
 use tabula_core::{Game, Params};
 use tabula_testkit::test_games::Nim;
 
@@ -173,6 +173,7 @@ fn specs_are_checked_when_the_agent_is_built() {
     // The kind builds through the one path a registry uses, told the
     // variant's spec; the program starts at the first move.
     let start = Nim::new(&Params::default()).unwrap();
-    let built = EngineKind::build(spec.params(), &BuildContext::new(1, &start, "nim"));
+    let settings = EngineSettings::from_params(spec.params()).unwrap();
+    let built = EngineKind::build(&settings, &BuildContext::new(1, &start, "nim"));
     assert!(built.is_ok());
 }

@@ -24,8 +24,8 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
 /// The start: a full pile, South to move.
 pub(crate) fn start(params: &Params) -> Result<Takeaway, ParamError> {
     Ok(Takeaway {
-        left: params.int("stones") as u32,
-        take: params.int("take") as u32,
+        left: params.int("stones")? as u32,
+        take: params.int("take")? as u32,
         to_move: 0,
     })
 }

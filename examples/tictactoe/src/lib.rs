@@ -153,7 +153,7 @@ impl Game for TicTacToe {
          a space and the side to move (`x` or `o`): `.../.x./... o`.";
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        let (size, line) = (params.int("size"), params.int("line"));
+        let (size, line) = (params.int("size")?, params.int("line")?);
         if line > size {
             return Err(ParamError::new(
                 "line",

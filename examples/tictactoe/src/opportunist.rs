@@ -2,26 +2,32 @@
 //! move that wins at once when there is one, and a random move otherwise.
 //! It is generic over the game, so once registered it plays every game.
 
-use tabula::agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit, RandomAgent};
+use tabula::agents::{
+    agent_settings, Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit, RandomAgent,
+};
 use tabula::search::Control;
-use tabula::{Game, ParamKind, ParamSpec, Params};
+use tabula::{Game, ParamKind};
 
 /// The agent kind: its name, its one-line description, its parameters and
 /// a builder. Everything users see of it is derived from these.
 pub struct Opportunist;
 
+agent_settings! {
+    /// What an `opportunist(...)` spec sets: each field is a parameter,
+    /// its doc comment the help `tabula agents` shows.
+    kind "opportunist";
+    pub struct OpportunistSettings {
+        /// the agent's own seed (default: the seat's seed)
+        pub seed: Option<u64> = ParamKind::Seed.unset(),
+    }
+}
+
 impl AgentKind for Opportunist {
-    const NAME: &'static str = "opportunist";
+    type Settings = OpportunistSettings;
     const DESCRIPTION: &'static str = "wins at once when it can, else plays a random move";
-    const PARAMS: &'static [ParamSpec] = &[ParamSpec {
-        name: "seed",
-        kind: ParamKind::Seed,
-        default: "",
-        help: "the agent's own seed (default: the seat's seed)",
-    }];
 
     fn build<G: Game>(
-        _: &Params,
+        _: &OpportunistSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
         Ok(Box::new(OpportunistAgent {

@@ -2,82 +2,59 @@
 
 use std::time::Duration;
 
+use super::mcts::SEARCH_TIME;
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
-use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::params::ParamKind;
 use tabula_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Mode};
 use tabula_search::search::Control;
-
-/// The `repeats` parameter of the searches that can score a repeated
-/// position as even (`alphabeta`, `az`), with its default.
-pub const fn repeats(default: &'static str) -> ParamSpec {
-    ParamSpec {
-        name: "repeats",
-        kind: ParamKind::Bool,
-        default,
-        help: "score a position that repeats an earlier one of the game or of the line \
-               searched as even, so a side ahead makes progress instead of shuffling",
-    }
-}
 
 /// The `alphabeta` agent kind (see [`tabula_search::alphabeta`]).
 pub struct AlphaBetaKind;
 
+crate::agent_settings! {
+    /// What an `alphabeta(...)` spec sets.
+    kind "alphabeta";
+    pub struct AlphaBetaSettings {
+        /// deepest iteration in plies (4 when neither this nor time is given)
+        pub depth: Option<u32> = ParamKind::Int { min: 1, max: 64 }.unset(),
+        /// thinking time per move: iterations deepen while it lasts (depth 1 always completes)
+        pub time: Option<Duration> = SEARCH_TIME,
+        /// with 3-4 players: paranoid (all others minimise) or brs (BRS+: one opponent
+        /// replies per round, the others play their first-ordered move)
+        pub mode: String = ParamKind::Choice(&["paranoid", "brs"]).default("paranoid"),
+        /// transposition table size in MB (0: none)
+        pub table: usize = ParamKind::Int { min: 0, max: 4096 }.default("16"),
+        /// score a position that repeats an earlier one of the game or of the line
+        /// searched as even, so a side ahead makes progress instead of shuffling
+        // Off: it does not make alpha-beta stronger (docs/az.md, "Repetitions").
+        pub repeats: bool = ParamKind::Bool.default("off"),
+        /// the agent's own seed (default: the seat's seed from the REPL or the arena)
+        pub seed: Option<u64> = SEED,
+    }
+}
+
 impl AgentKind for AlphaBetaKind {
-    const NAME: &'static str = "alphabeta";
+    type Settings = AlphaBetaSettings;
     const DESCRIPTION: &'static str =
         "iterative-deepening alpha-beta with a transposition table and \
          the game's evaluation; paranoid or best-reply (BRS+) search with 3-4 players";
-    const PARAMS: &'static [ParamSpec] = &[
-        ParamSpec {
-            name: "depth",
-            kind: ParamKind::Int { min: 1, max: 64 },
-            default: "",
-            help: "deepest iteration in plies (4 when neither this nor time is given)",
-        },
-        ParamSpec {
-            name: "time",
-            kind: ParamKind::Duration {
-                min: Duration::from_nanos(1),
-                max: Duration::from_secs(24 * 3600),
-            },
-            default: "",
-            help: "thinking time per move: iterations deepen while it lasts (depth 1 always completes)",
-        },
-        ParamSpec {
-            name: "mode",
-            kind: ParamKind::Choice(&["paranoid", "brs"]),
-            default: "paranoid",
-            help: "with 3-4 players: paranoid (all others minimise) or brs (BRS+: one opponent \
-                   replies per round, the others play their first-ordered move)",
-        },
-        ParamSpec {
-            name: "table",
-            kind: ParamKind::Int { min: 0, max: 4096 },
-            default: "16",
-            help: "transposition table size in MB (0: none)",
-        },
-        // Off: it does not make alpha-beta stronger (docs/az.md, "Repetitions").
-        repeats("off"),
-        SEED,
-    ];
 
     fn build<G: Game>(
-        params: &Params,
+        settings: &AlphaBetaSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
-        let seed = context.seed;
         Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {
-            depth: params.int_opt("depth").map(|d| d as u32),
-            time: params.duration("time"),
-            mode: match params.text("mode") {
+            depth: settings.depth,
+            time: settings.time,
+            mode: match settings.mode.as_str() {
                 "brs" => Mode::BestReply,
                 _ => Mode::Paranoid,
             },
-            table_bytes: params.int("table") as usize * (1 << 20),
-            seed,
-            repeats: params.flag("repeats"),
+            table_bytes: settings.table * (1 << 20),
+            seed: context.seed,
+            repeats: settings.repeats,
         })))
     }
 }
@@ -103,14 +80,22 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
 /// The `greedy` agent kind: the best move by one ply of evaluation.
 pub struct GreedyKind;
 
+crate::agent_settings! {
+    /// What a `greedy(...)` spec sets.
+    kind "greedy";
+    pub struct GreedySettings {
+        /// the agent's own seed (default: the seat's seed from the REPL or the arena)
+        pub seed: Option<u64> = SEED,
+    }
+}
+
 impl AgentKind for GreedyKind {
-    const NAME: &'static str = "greedy";
+    type Settings = GreedySettings;
     const DESCRIPTION: &'static str =
         "one ply: the move whose position the game's evaluation likes best (a win at once first)";
-    const PARAMS: &'static [ParamSpec] = &[SEED];
 
     fn build<G: Game>(
-        _: &Params,
+        _: &GreedySettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
         let seed = context.seed;

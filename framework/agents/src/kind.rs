@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use super::Agent;
+use super::{Agent, Settings};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
 use tabula_solve::Indexer;
@@ -12,22 +12,36 @@ use thiserror::Error;
 /// A kind of agent: `random`, `mcts`, `alphabeta`, or one of a program's
 /// own. Register it with `tabula::RegistryBuilder::agent`.
 pub trait AgentKind: 'static {
-    /// The name in specs, e.g. `"mcts"`.
-    const NAME: &'static str;
+    /// Its settings, declared once with
+    /// [`agent_settings!`](crate::agent_settings): the kind's name and
+    /// parameters come from there. A parameter named `seed` of kind
+    /// [`Seed`](tabula_core::ParamKind::Seed) is the agent's own seed.
+    type Settings: Settings;
+    /// The name in specs, e.g. `"mcts"` (the settings' kind).
+    const NAME: &'static str = <Self::Settings as Settings>::KIND;
     /// One line for `tabula agents`: what the agent is.
     const DESCRIPTION: &'static str;
-    /// The parameters it takes. A parameter named `seed` of kind
-    /// [`Seed`](tabula_core::ParamKind::Seed) is the agent's own seed.
-    const PARAMS: &'static [ParamSpec];
+    /// The parameters it takes (the settings' fields).
+    const PARAMS: &'static [ParamSpec] = <Self::Settings as Settings>::PARAMS;
 
-    /// Builds the agent for game `G` from checked `params`: the one way
-    /// every kind is built. `context` says for which variant, with which
-    /// seed, and what the registry knows of the game. An `Err` says why it
+    /// Builds the agent for game `G` from its settings: the one way every
+    /// kind is built. `context` says for which variant, with which seed,
+    /// and what the registry knows of the game. An `Err` says why it
     /// cannot play this game or variant.
     fn build<G: Game>(
-        params: &Params,
+        settings: &Self::Settings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError>;
+}
+
+/// Builds kind `K` for game `G` from checked spec parameters: what a
+/// registry calls.
+fn build_from_params<K: AgentKind, G: Game>(
+    params: &Params,
+    context: &BuildContext<'_, G>,
+) -> Result<Box<dyn Agent<G>>, BuildError> {
+    let settings = K::Settings::from_params(params).map_err(|e| e.to_string())?;
+    K::build(&settings, context)
 }
 
 /// What a kind is told when it builds an agent: the variant to be played,
@@ -129,7 +143,7 @@ impl<K: AgentKind> AgentSet for One<K> {
 
     #[allow(private_interfaces)]
     fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
-        out.push(K::build::<G>);
+        out.push(build_from_params::<K, G>);
     }
 }
 

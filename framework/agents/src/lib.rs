@@ -22,23 +22,33 @@ mod perfect;
 mod play;
 pub mod protocol;
 mod random;
+pub mod settings;
 mod spec;
 
-pub use alphabeta::repeats;
-pub use alphabeta::{AlphaBetaKind, GreedyKind};
+pub use alphabeta::{AlphaBetaKind, AlphaBetaSettings, GreedyKind, GreedySettings};
 pub use any::TypedAgent;
 pub use any::{AnyAgent, AnyControl, AnyDecision, SearchSummary};
-pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind};
+pub use engine::{split_command, EngineAgent, EngineConfig, EngineKind, EngineSettings};
 #[doc(hidden)]
 pub use kind::Builder;
 pub use kind::{AgentInfo, AgentKind, AgentSet, BuildContext, BuildError, One};
-pub use mcts::MctsKind;
-pub use mcts::SEARCH_TIME;
-pub use perfect::PerfectKind;
+pub use mcts::{MctsKind, MctsSettings};
+pub use mcts::{ITERATIONS, SEARCH_TIME};
+pub use perfect::{PerfectKind, PerfectSettings};
 pub use play::{play_game, PlayedGame};
 pub use random::SEED;
-pub use random::{RandomAgent, RandomKind};
+pub use random::{RandomAgent, RandomKind, RandomSettings};
+pub use settings::{AgentConfig, ParamValue, Settings};
 pub use spec::{AgentError, AgentSpec, HUMAN};
+
+/// What [`agent_settings!`] expands to refers to, so that a crate declaring
+/// a kind needs no dependency of its own on these.
+#[doc(hidden)]
+pub mod __private {
+    pub use serde;
+    pub use tabula_core::params::{ParamError, ParamSpec, Params};
+    pub use typetag;
+}
 
 use tabula_core::game::Game;
 use tabula_search::search::{Control, SearchReport};

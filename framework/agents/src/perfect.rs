@@ -10,7 +10,7 @@ use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
-use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control, SearchReport};
 use tabula_solve::{Entry, Identity, Indexer, Table, Value};
@@ -23,34 +23,32 @@ pub struct PerfectKind;
 /// The longest principal variation a decision reports.
 const PV_PLIES: usize = 24;
 
+crate::agent_settings! {
+    /// What a `perfect(...)` spec sets.
+    kind "perfect";
+    pub struct PerfectSettings {
+        /// the database built by `tabula solve GAME --db FILE` for this game and variant
+        pub db: Option<PathBuf> = ParamKind::Verbatim { expected: "a database file" }.unset(),
+        /// the agent's own seed (default: the seat's seed from the REPL or the arena)
+        pub seed: Option<u64> = SEED,
+    }
+}
+
 impl AgentKind for PerfectKind {
-    const NAME: &'static str = "perfect";
+    type Settings = PerfectSettings;
     const DESCRIPTION: &'static str =
         "perfect play from a solved game's database: the fastest win, else a draw, else the slowest loss";
-    const PARAMS: &'static [ParamSpec] = &[
-        ParamSpec {
-            name: "db",
-            kind: ParamKind::Verbatim {
-                expected: "a database file",
-            },
-            default: "",
-            help: "the database built by `tabula solve GAME --db FILE` for this game and variant",
-        },
-        SEED,
-    ];
 
     fn build<G: Game>(
-        params: &Params,
+        settings: &PerfectSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
         let indexer = context
             .indexer
             .ok_or_else(|| format!("{} has no solver, so no database to play from", G::NAME))?;
-        let path = params.text_opt("db").ok_or_else(|| {
-            "perfect needs its database: perfect(db=FILE), built by `tabula solve GAME --db FILE`"
-                .to_string()
-        })?;
-        let path = PathBuf::from(path);
+        let path = settings.db.clone().ok_or(
+            "perfect needs its database: perfect(db=FILE), built by `tabula solve GAME --db FILE`",
+        )?;
         // Only the header here (building must be cheap); the table is
         // mapped at the first move, once for every agent using the file.
         let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;

@@ -2,7 +2,7 @@
 
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
-use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::params::{ParamKind, ParamSpec};
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::Control;
 
@@ -38,21 +38,26 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
 /// The `random` agent kind.
 pub struct RandomKind;
 
-/// The `seed` parameter every agent with random choices declares.
-pub const SEED: ParamSpec = ParamSpec {
-    name: "seed",
-    kind: ParamKind::Seed,
-    default: "",
-    help: "the agent's own seed (default: the seat's seed from the REPL or the arena)",
-};
+/// The `seed` parameter every agent with random choices declares: unset
+/// unless given, so that the seat's seed (from the REPL or the arena) is
+/// used.
+pub const SEED: ParamSpec = ParamKind::Seed.unset();
+
+crate::agent_settings! {
+    /// What a `random(...)` spec sets.
+    kind "random";
+    pub struct RandomSettings {
+        /// the agent's own seed (default: the seat's seed from the REPL or the arena)
+        pub seed: Option<u64> = SEED,
+    }
+}
 
 impl AgentKind for RandomKind {
-    const NAME: &'static str = "random";
+    type Settings = RandomSettings;
     const DESCRIPTION: &'static str = "uniformly random legal moves";
-    const PARAMS: &'static [ParamSpec] = &[SEED];
 
     fn build<G: Game>(
-        _: &Params,
+        _: &RandomSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
         Ok(Box::new(RandomAgent::<G>::new(context.seed)))

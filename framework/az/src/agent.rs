@@ -10,7 +10,7 @@ use super::net::{Net, Shape};
 use super::puct::{PuctConfig, Tree};
 use tabula_agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
-use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{Control, History, Progress, SearchReport, PROGRESS_INTERVAL};
 
@@ -21,97 +21,56 @@ pub struct AzKind;
 /// Simulations per move when neither `iterations` nor `time` is given.
 pub const DEFAULT_SIMULATIONS: u64 = 800;
 
+tabula_agents::agent_settings! {
+    /// What an `az(...)` spec sets.
+    kind "az";
+    pub struct AzSettings {
+        /// the model file `tabula train` wrote for this game and variant;
+        /// none: an untrained network (uniform priors, even values)
+        pub model: Option<PathBuf> = ParamKind::Verbatim { expected: "a model file" }.unset(),
+        /// simulations per move (800 when neither this nor time is given)
+        pub iterations: Option<u64> = tabula_agents::ITERATIONS,
+        /// thinking time per move; with iterations too, whichever ends first
+        pub time: Option<Duration> = tabula_agents::SEARCH_TIME,
+        /// PUCT exploration constant
+        pub c: f32 = ParamKind::Float { min: 0.0, max: 100.0 }.default("1.5"),
+        /// share of Dirichlet noise mixed into the root's priors (drawn from the seed)
+        pub noise: f32 = ParamKind::Float { min: 0.0, max: 1.0 }.default("0"),
+        /// share of the game's own evaluation in a leaf's value (0: the network alone)
+        pub mix: f32 = ParamKind::Float { min: 0.0, max: 1.0 }.default("0"),
+        /// prove wins and losses in the tree (MCTS-solver) and stop when the root is proven
+        pub solver: bool = ParamKind::Bool.default("on"),
+        /// first-play urgency: an unvisited move counts as its visited siblings' mean
+        /// less this (unset: an even score)
+        pub fpu: Option<f32> = ParamKind::Float { min: 0.0, max: 1.0 }.unset(),
+        /// temperature of the network's priors (above 1: flatter, wider search)
+        pub ptemp: f32 = ParamKind::Float { min: 0.1, max: 10.0 }.default("1"),
+        /// score a position that repeats an earlier one of the game or of the line
+        /// searched as even, so a side ahead makes progress instead of shuffling
+        pub repeats: bool = ParamKind::Bool.default("on"),
+        /// keep the subtree of the moves played between searches (not with noise)
+        pub reuse: bool = ParamKind::Bool.default("on"),
+        /// the agent's own seed (default: the seat's seed from the REPL or the arena)
+        pub seed: Option<u64> = tabula_agents::SEED,
+    }
+}
+
 impl AgentKind for AzKind {
-    const NAME: &'static str = "az";
+    type Settings = AzSettings;
     const DESCRIPTION: &'static str =
         "AlphaZero-style PUCT search guided by a policy-value network trained by `tabula train`";
-    const PARAMS: &'static [ParamSpec] = &[
-        ParamSpec {
-            name: "model",
-            kind: ParamKind::Verbatim {
-                expected: "a model file",
-            },
-            default: "",
-            help: "the model file `tabula train` wrote for this game and variant; \
-                   none: an untrained network (uniform priors, even values)",
-        },
-        ParamSpec {
-            name: "iterations",
-            kind: ParamKind::Int {
-                min: 1,
-                max: 1_000_000_000,
-            },
-            default: "",
-            help: "simulations per move (800 when neither this nor time is given)",
-        },
-        tabula_agents::SEARCH_TIME,
-        ParamSpec {
-            name: "c",
-            kind: ParamKind::Float {
-                min: 0.0,
-                max: 100.0,
-            },
-            default: "1.5",
-            help: "PUCT exploration constant",
-        },
-        ParamSpec {
-            name: "noise",
-            kind: ParamKind::Float { min: 0.0, max: 1.0 },
-            default: "0",
-            help: "share of Dirichlet noise mixed into the root's priors (drawn from the seed)",
-        },
-        ParamSpec {
-            name: "mix",
-            kind: ParamKind::Float { min: 0.0, max: 1.0 },
-            default: "0",
-            help: "share of the game's own evaluation in a leaf's value (0: the network alone)",
-        },
-        ParamSpec {
-            name: "solver",
-            kind: ParamKind::Bool,
-            default: "on",
-            help:
-                "prove wins and losses in the tree (MCTS-solver) and stop when the root is proven",
-        },
-        ParamSpec {
-            name: "fpu",
-            kind: ParamKind::Float { min: 0.0, max: 1.0 },
-            default: "",
-            help: "first-play urgency: an unvisited move counts as its visited siblings' mean \
-                   less this (unset: an even score)",
-        },
-        ParamSpec {
-            name: "ptemp",
-            kind: ParamKind::Float {
-                min: 0.1,
-                max: 10.0,
-            },
-            default: "1",
-            help: "temperature of the network's priors (above 1: flatter, wider search)",
-        },
-        tabula_agents::repeats("on"),
-        ParamSpec {
-            name: "reuse",
-            kind: ParamKind::Bool,
-            default: "on",
-            help: "keep the subtree of the moves played between searches (not with noise)",
-        },
-        tabula_agents::SEED,
-    ];
 
     fn build<G: Game>(
-        params: &Params,
+        settings: &AzSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
-        let seed = context.seed;
         let expected = header_for(context.start, context.game, 0, 0);
-        let net = match params.text_opt("model") {
+        let net = match &settings.model {
             None => Arc::new(Net::untrained(Shape {
                 hidden: 1,
                 ..expected.shape
             })),
             Some(path) => {
-                let path = Path::new(path);
                 let (header, net) = cached_model(path).map_err(|e| e.to_string())?;
                 header.check(path, &expected).map_err(|e| e.to_string())?;
                 net
@@ -120,23 +79,23 @@ impl AgentKind for AzKind {
         Ok(Box::new(AzAgent::<G> {
             net,
             config: PuctConfig {
-                c: params.float("c") as f32,
-                noise: params.float("noise") as f32,
-                mix: params.float("mix") as f32,
-                solver: params.flag("solver"),
-                repeats_even: params.flag("repeats"),
-                fpu: params.float_opt("fpu").map(|f| f as f32),
-                policy_temperature: params.float("ptemp") as f32,
+                c: settings.c,
+                noise: settings.noise,
+                mix: settings.mix,
+                solver: settings.solver,
+                repeats_even: settings.repeats,
+                fpu: settings.fpu,
+                policy_temperature: settings.ptemp,
                 ..PuctConfig::default()
             },
-            iterations: params.int_opt("iterations").map(|n| n as u64),
-            time: params.duration("time"),
+            iterations: settings.iterations,
+            time: settings.time,
             // Noise is mixed in when the root is expanded: a kept root
             // already is, so with noise every search starts afresh.
-            reuse: params.flag("reuse") && params.float("noise") == 0.0,
+            reuse: settings.reuse && settings.noise == 0.0,
             tree: None,
             history: History::default(),
-            rng: seeded(seed),
+            rng: seeded(context.seed),
             marker: std::marker::PhantomData,
         }))
     }

@@ -16,7 +16,7 @@ mod net;
 pub mod puct;
 mod train;
 
-pub use agent::{header_for, AzKind, DEFAULT_SIMULATIONS};
+pub use agent::{header_for, AzKind, AzSettings, DEFAULT_SIMULATIONS};
 pub use file::{load_model, save_model, ModelError, ModelHeader, CHECKPOINT_MAGIC, MODEL_MAGIC};
 pub use net::{Adam, Batch, Loss, Net, Output, PolicyTarget, Shape};
 pub use puct::{PuctConfig, Tree};

@@ -348,11 +348,12 @@ fn descending_keeps_the_subtree_and_its_statistics() {
 
 /// The `az` agent with these parameters (the untrained network), for `start`.
 fn az_agent<G: Game>(args: &[(&str, &str)], start: &G) -> Box<dyn tabula_agents::Agent<G>> {
-    use tabula_agents::AgentKind as _;
+    use tabula_agents::{AgentKind as _, Settings as _};
     let args: Vec<_> = args.iter().map(|&(k, v)| (k.into(), v.into())).collect();
     let params = tabula_core::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+    let settings = crate::AzSettings::from_params(&params).unwrap();
     AzKind::build(
-        &params,
+        &settings,
         &tabula_agents::BuildContext::new(1, start, G::NAME),
     )
     .unwrap()

@@ -68,6 +68,25 @@ pub struct ParamSpec {
     pub help: &'static str,
 }
 
+impl ParamKind {
+    /// A parameter of this kind defaulting to `default` (a text that must
+    /// pass the kind's check), with its name and help still to be given
+    /// (`..` struct update in a declaration, see `tabula::agents`).
+    pub const fn default(self, default: &'static str) -> ParamSpec {
+        ParamSpec {
+            name: "",
+            kind: self,
+            default,
+            help: "",
+        }
+    }
+
+    /// A parameter of this kind that is unset unless given.
+    pub const fn unset(self) -> ParamSpec {
+        self.default("")
+    }
+}
+
 impl ParamSpec {
     /// Checks `value` against the kind, returning its canonical text: the
     /// text that reads back to the same value, so specs round-trip.
@@ -311,75 +330,74 @@ impl Params {
     }
 
     /// The text of parameter `name`, `None` when it is unset (no default
-    /// and not given).
-    ///
-    /// # Panics
-    /// If `name` was not declared: a bug in the caller, not bad input.
-    pub fn text_opt(&self, name: &str) -> Option<&str> {
-        assert!(
-            self.order.contains(&name),
-            "parameter `{name}` is not declared"
-        );
-        self.values.get(name).map(String::as_str)
+    /// and not given); an error when `name` was not declared.
+    pub fn text_opt(&self, name: &str) -> Result<Option<&str>, ParamError> {
+        if !self.order.contains(&name) {
+            return Err(ParamError::new(name, "", "a declared parameter"));
+        }
+        Ok(self.values.get(name).map(String::as_str))
     }
 
-    /// The text of parameter `name`.
-    ///
-    /// # Panics
-    /// If `name` was not declared or has no value: a bug in the caller.
-    pub fn text(&self, name: &str) -> &str {
-        self.text_opt(name)
-            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
+    /// The text of parameter `name`; an error when it is undeclared or unset.
+    pub fn text(&self, name: &str) -> Result<&str, ParamError> {
+        self.text_opt(name)?
+            .ok_or_else(|| ParamError::new(name, "", "a value"))
     }
 
-    fn typed<T: std::str::FromStr>(&self, name: &str, what: &str) -> Option<T> {
-        self.text_opt(name).map(|text| {
-            text.parse()
-                .unwrap_or_else(|_| panic!("parameter `{name}` is not {what}"))
-        })
-    }
-
-    /// The value of an [`ParamKind::Int`] parameter.
-    pub fn int(&self, name: &str) -> i64 {
-        self.int_opt(name)
-            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
-    }
-
-    /// The value of an [`ParamKind::Int`] parameter that may be unset.
-    pub fn int_opt(&self, name: &str) -> Option<i64> {
-        self.typed(name, "a whole number")
-    }
-
-    /// The value of a [`ParamKind::Seed`] parameter; `None` when unset.
-    pub fn seed(&self, name: &str) -> Option<u64> {
-        self.typed(name, "a seed")
-    }
-
-    /// The value of a [`ParamKind::Float`] parameter.
-    pub fn float(&self, name: &str) -> f64 {
-        self.float_opt(name)
-            .unwrap_or_else(|| panic!("parameter `{name}` has no value"))
-    }
-
-    /// The value of a [`ParamKind::Float`] parameter that may be unset.
-    pub fn float_opt(&self, name: &str) -> Option<f64> {
-        self.typed(name, "a number")
-    }
-
-    /// The value of a [`ParamKind::Bool`] parameter.
-    pub fn flag(&self, name: &str) -> bool {
-        match self.text(name) {
-            "on" => true,
-            "off" => false,
-            other => panic!("parameter `{name}` is not on or off: {other}"),
+    /// Parameter `name` read by `parse`, `None` when unset; `what` says
+    /// what it should be, for the error when its text does not read.
+    fn typed<T>(
+        &self,
+        name: &str,
+        what: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, ParamError> {
+        match self.text_opt(name)? {
+            None => Ok(None),
+            Some(text) => parse(text)
+                .map(Some)
+                .ok_or_else(|| ParamError::new(name, text, what)),
         }
     }
 
+    /// Parameter `name` required: unset is an error.
+    fn required<T>(name: &str, value: Option<T>) -> Result<T, ParamError> {
+        value.ok_or_else(|| ParamError::new(name, "", "a value"))
+    }
+
+    /// The value of an [`ParamKind::Int`] parameter.
+    pub fn int(&self, name: &str) -> Result<i64, ParamError> {
+        Self::required(name, self.int_opt(name)?)
+    }
+
+    /// The value of an [`ParamKind::Int`] parameter that may be unset.
+    pub fn int_opt(&self, name: &str) -> Result<Option<i64>, ParamError> {
+        self.typed(name, "a whole number", |t| t.parse().ok())
+    }
+
+    /// The value of a [`ParamKind::Seed`] parameter; `None` when unset.
+    pub fn seed(&self, name: &str) -> Result<Option<u64>, ParamError> {
+        self.typed(name, "a seed", |t| t.parse().ok())
+    }
+
+    /// The value of a [`ParamKind::Float`] parameter.
+    pub fn float(&self, name: &str) -> Result<f64, ParamError> {
+        Self::required(name, self.float_opt(name)?)
+    }
+
+    /// The value of a [`ParamKind::Float`] parameter that may be unset.
+    pub fn float_opt(&self, name: &str) -> Result<Option<f64>, ParamError> {
+        self.typed(name, "a number", |t| t.parse().ok())
+    }
+
+    /// The value of a [`ParamKind::Bool`] parameter.
+    pub fn flag(&self, name: &str) -> Result<bool, ParamError> {
+        Self::required(name, self.typed(name, "on or off", parse_switch)?)
+    }
+
     /// The value of a [`ParamKind::Duration`] parameter; `None` when unset.
-    pub fn duration(&self, name: &str) -> Option<Duration> {
-        self.text_opt(name).map(|text| {
-            parse_duration(text).unwrap_or_else(|| panic!("parameter `{name}` is not a time"))
-        })
+    pub fn duration(&self, name: &str) -> Result<Option<Duration>, ParamError> {
+        self.typed(name, "a time", parse_duration)
     }
 
     /// Every set value, in declaration order.
@@ -458,8 +476,11 @@ mod tests {
     #[test]
     fn fills_defaults_and_shows_only_changes() {
         let p = Params::resolve("g", SPECS, &args(&[("blocks", "ROWS")])).unwrap();
-        assert_eq!(p.int("width"), 6);
-        assert_eq!(p.text("blocks"), "rows");
+        assert_eq!(p.int("width"), Ok(6));
+        assert_eq!(p.text("blocks"), Ok("rows"));
+        // Reading a parameter that was not declared is an error, not a panic.
+        assert!(p.int("depth").is_err());
+        assert!(p.text_opt("depth").is_err());
         assert_eq!(p.to_string(), "(blocks=rows)");
         let d = Params::resolve("g", SPECS, &[]).unwrap();
         assert_eq!(d.to_string(), "");

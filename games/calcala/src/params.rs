@@ -85,7 +85,7 @@ impl Calcala {
 
 /// The start position for `params`.
 pub(crate) fn start(params: &Params) -> Result<Calcala, ParamError> {
-    let players = params.int("players");
+    let players = params.int("players")?;
     if !(2..=4).contains(&players) {
         return Err(ParamError::new(
             "players",
@@ -93,7 +93,7 @@ pub(crate) fn start(params: &Params) -> Result<Calcala, ParamError> {
             "2 to 4 players",
         ));
     }
-    let name = params.text("setup");
+    let name = params.text("setup")?;
     let setup = Setup::from_name(name)
         .ok_or_else(|| ParamError::new("setup", name, Setup::NAMES.join(", ")))?;
     Ok(Calcala::start(players as usize, setup))

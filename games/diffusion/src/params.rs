@@ -30,7 +30,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
 
 /// The start position for `params`: every pit holds `stones`, South to move.
 pub(crate) fn start(params: &Params) -> Result<Diffusion, ParamError> {
-    let width = params.int("width");
+    let width = params.int("width")?;
     if width % 2 != 0 {
         return Err(ParamError::new(
             "width",
@@ -38,13 +38,13 @@ pub(crate) fn start(params: &Params) -> Result<Diffusion, ParamError> {
             "an even number",
         ));
     }
-    let kind = match params.text("blocks") {
+    let kind = match params.text("blocks")? {
         "rows" => Blocks::Rows,
         _ => Blocks::Halves,
     };
     let mut state = Diffusion::empty(width as usize, kind);
     for pit in 0..state.pit_count() {
-        state.set_stones(Pit(pit as u8), params.int("stones") as u8);
+        state.set_stones(Pit(pit as u8), params.int("stones")? as u8);
     }
     Ok(state)
 }

@@ -33,11 +33,11 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
 
 /// The start position for `params`, or why they do not make a game.
 pub(crate) fn start(params: &Params) -> Result<GridDiffusion, ParamError> {
-    let size = params.text("size");
+    let size = params.text("size")?;
     let (rows, cols) =
         Geometry::parse_size(size).map_err(|expected| ParamError::new("size", size, expected))?;
-    let stones = params.int("stones");
-    let handicap = params.int("handicap");
+    let stones = params.int("stones")?;
+    let handicap = params.int("handicap")?;
     let cells = (rows * cols) as i64;
     if handicap >= stones {
         return Err(ParamError::new(

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use board_game::ai::mcts::mcts_build_tree;
 use board_game::board::{Board as _, Outcome as PeerOutcome, Player};
 use rand08::SeedableRng as _;
-use tabula::agents::{AgentKind, MctsKind};
+use tabula::agents::{AgentKind, BuildContext, MctsKind, MctsSettings, Settings};
 use tabula::search::{Control, Limit};
 use tabula::{parse_duration, Game, Params, Spec};
 use tabula_diffusion::{Diffusion, Pit};
@@ -90,6 +90,7 @@ fn main() -> ExitCode {
     };
     let params = match Spec::parse(&o.tabula)
         .and_then(|s| Params::resolve(MctsKind::NAME, MctsKind::PARAMS, &s.args))
+        .and_then(|p| MctsSettings::from_params(&p).map_err(|e| e.in_game(MctsKind::NAME)))
     {
         Ok(p) => p,
         Err(e) => {
@@ -167,12 +168,12 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
 }
 
 /// Plays game `game`: Tabula is A in even games, B in odd ones.
-fn play(o: &Options, params: &Params, game: usize) -> Played {
+fn play(o: &Options, settings: &MctsSettings, game: usize) -> Played {
     let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(game as u64);
     let mut state = Diffusion::from_spec("diffusion").expect("the default Diffusion");
     let mut board = PeerDiffusion::default();
-    let mut tabula =
-        MctsKind::build::<Diffusion>(params, seed, &state, "diffusion").expect("a checked spec");
+    let mut tabula = MctsKind::build(settings, &BuildContext::new(seed, &state, "diffusion"))
+        .expect("a checked spec");
     let mut peer_rng = rand_xoshiro06::Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xB0A4D);
     let tabula_seat = game % 2;
     let control = Control {

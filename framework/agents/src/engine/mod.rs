@@ -20,7 +20,7 @@ use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use crate::protocol::{Base, Command, Info, Reply, VERSION};
 use process::{lock, Log, Process, Received};
 use tabula_core::game::Game;
-use tabula_core::params::{ParamKind, ParamSpec, Params};
+use tabula_core::params::ParamKind;
 use tabula_search::search::{Control, Limit, Progress, SearchReport};
 
 /// How often a waiting agent looks at the caller's stop flag.
@@ -34,71 +34,46 @@ const DURATION: ParamKind = ParamKind::Duration {
     max: Duration::from_secs(24 * 3600),
 };
 
+crate::agent_settings! {
+    /// What an `engine(...)` spec sets.
+    kind "engine";
+    pub struct EngineSettings {
+        /// the program and its arguments (required), split into words as a POSIX
+        /// shell does: quotes group words, backslashes escape; no variables,
+        /// pipes or globs
+        pub cmd: Option<String> = ParamKind::Verbatim {
+            expected: "a command line, e.g. \"python3 my_engine.py --level 3\"",
+        }
+        .unset(),
+        /// the working directory the program runs in, as if by `cd DIR && CMD`
+        /// (default: Tabula's own)
+        pub dir: Option<PathBuf> = ParamKind::Verbatim { expected: "a directory" }.unset(),
+        /// the time per move, sent with `go time=MS`
+        pub time: Duration = DURATION.default("1s"),
+        /// also sent with `go iterations=N` when given (engines may ignore it)
+        pub iterations: Option<u64> = ParamKind::Int { min: 1, max: i64::MAX }.unset(),
+        /// how long past its time an engine may take to answer before it is
+        /// killed and forfeits the game
+        pub margin: Duration = DURATION.default("1s"),
+        /// how long the program may take to start, answer the handshake and
+        /// accept the game
+        pub startup: Duration = DURATION.default("10s"),
+        /// passed to the program as the environment variable TABULA_SEED
+        /// (default: the seat's seed)
+        pub seed: Option<u64> = SEED,
+    }
+}
+
 impl AgentKind for EngineKind {
-    const NAME: &'static str = "engine";
+    type Settings = EngineSettings;
     const DESCRIPTION: &'static str =
         "an outside program speaking the engine protocol (docs/protocol.md)";
-    const PARAMS: &'static [ParamSpec] = &[
-        ParamSpec {
-            name: "cmd",
-            kind: ParamKind::Verbatim {
-                expected: "a command line, e.g. \"python3 my_engine.py --level 3\"",
-            },
-            default: "",
-            help: "the program and its arguments (required), split into words as a POSIX \
-                   shell does: quotes group words, backslashes escape; no variables, \
-                   pipes or globs",
-        },
-        ParamSpec {
-            name: "dir",
-            kind: ParamKind::Verbatim {
-                expected: "a directory",
-            },
-            default: "",
-            help: "the working directory the program runs in, as if by `cd DIR && CMD` \
-                   (default: Tabula's own)",
-        },
-        ParamSpec {
-            name: "time",
-            kind: DURATION,
-            default: "1s",
-            help: "the time per move, sent with `go time=MS`",
-        },
-        ParamSpec {
-            name: "iterations",
-            kind: ParamKind::Int {
-                min: 1,
-                max: i64::MAX,
-            },
-            default: "",
-            help: "also sent with `go iterations=N` when given (engines may ignore it)",
-        },
-        ParamSpec {
-            name: "margin",
-            kind: DURATION,
-            default: "1s",
-            help: "how long past its time an engine may take to answer before it is \
-                   killed and forfeits the game",
-        },
-        ParamSpec {
-            name: "startup",
-            kind: DURATION,
-            default: "10s",
-            help: "how long the program may take to start, answer the handshake and \
-                   accept the game",
-        },
-        ParamSpec {
-            help: "passed to the program as the environment variable TABULA_SEED \
-                   (default: the seat's seed)",
-            ..SEED
-        },
-    ];
 
     fn build<G: Game>(
-        params: &Params,
+        settings: &EngineSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
-        let config = EngineConfig::from_params(params, context.seed)?;
+        let config = EngineConfig::new(settings, context.seed)?;
         Ok(Box::new(EngineAgent::new(
             config,
             context.game,
@@ -127,15 +102,17 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
-    /// The settings of an `engine(...)` spec's checked parameters; an
-    /// `Err` when `cmd` is missing, is not a command line, names a program
-    /// that cannot be found, or `dir` is not a directory.
-    pub fn from_params(params: &Params, seed: u64) -> Result<Self, String> {
-        let cmd = params
-            .text_opt("cmd")
+    /// How to run an `engine(...)` spec's program, with `seed` as its
+    /// `TABULA_SEED`; an `Err` when `cmd` is missing, is not a command
+    /// line, names a program that cannot be found, or `dir` is not a
+    /// directory.
+    pub fn new(settings: &EngineSettings, seed: u64) -> Result<Self, String> {
+        let cmd = settings
+            .cmd
+            .as_deref()
             .ok_or("give the program to run: engine(cmd=\"python3 my_engine.py\")")?;
         let argv = split_command(cmd)?;
-        let dir = params.text_opt("dir").map(PathBuf::from);
+        let dir = settings.dir.clone();
         if let Some(dir) = &dir {
             if !dir.is_dir() {
                 return Err(format!("dir `{}` is not a directory", dir.display()));
@@ -145,10 +122,10 @@ impl EngineConfig {
         Ok(EngineConfig {
             argv,
             dir,
-            time: params.duration("time").expect("time has a default"),
-            iterations: params.int_opt("iterations").map(|n| n as u64),
-            margin: params.duration("margin").expect("margin has a default"),
-            startup: params.duration("startup").expect("startup has a default"),
+            time: settings.time,
+            iterations: settings.iterations,
+            margin: settings.margin,
+            startup: settings.startup,
             seed,
         })
     }

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex as StdMutex;
 
 use super::*;
+use tabula_core::params::Params;
 use tabula_testkit::test_games::Nim;
 
 /// Answers the handshake, `game` and `position`; `go` runs `on_go`. Every
