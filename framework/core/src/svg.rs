@@ -75,7 +75,7 @@ impl Svg {
 
     /// A rectangle; `attrs` are further attributes such as `fill="#fff"`.
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, attrs: &str) {
-        self.shape("rect", &rect_geometry(x, y, width, height), attrs, None);
+        self.element("rect", &rect_geometry(x, y, width, height), attrs, None);
     }
 
     /// A rectangle that shows `title` (escaped here) when the pointer rests
@@ -89,81 +89,62 @@ impl Svg {
         attrs: &str,
         title: &str,
     ) {
-        self.shape(
-            "rect",
-            &rect_geometry(x, y, width, height),
-            attrs,
-            Some(title),
-        );
+        let geometry = rect_geometry(x, y, width, height);
+        self.element("rect", &geometry, attrs, Some(&tooltip(title)));
     }
 
     /// A circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, attrs: &str) {
-        self.shape("circle", &circle_geometry(cx, cy, r), attrs, None);
+        self.element("circle", &circle_geometry(cx, cy, r), attrs, None);
     }
 
     /// A circle that shows `title` (escaped here) when the pointer rests on it.
     pub fn circle_titled(&mut self, cx: f64, cy: f64, r: f64, attrs: &str, title: &str) {
-        self.shape("circle", &circle_geometry(cx, cy, r), attrs, Some(title));
-    }
-
-    /// One element: empty, or holding its tooltip.
-    fn shape(&mut self, tag: &str, geometry: &str, attrs: &str, title: Option<&str>) {
-        match title {
-            None => {
-                let _ = writeln!(self.out, "<{tag} {geometry} {attrs}/>");
-            }
-            Some(title) => {
-                let _ = writeln!(
-                    self.out,
-                    "<{tag} {geometry} {attrs}><title>{}</title></{tag}>",
-                    escape(title)
-                );
-            }
-        }
+        let geometry = circle_geometry(cx, cy, r);
+        self.element("circle", &geometry, attrs, Some(&tooltip(title)));
     }
 
     /// A straight line.
     pub fn line(&mut self, from: (f64, f64), to: (f64, f64), attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {attrs}/>",
+        let geometry = format!(
+            "x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"",
             num(from.0),
             num(from.1),
             num(to.0),
             num(to.1)
         );
+        self.element("line", &geometry, attrs, None);
     }
 
     /// A closed polygon through `points`.
     pub fn polygon(&mut self, points: &[(f64, f64)], attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<polygon points=\"{}\" {attrs}/>",
-            point_list(points)
-        );
+        self.element("polygon", &point_list(points), attrs, None);
     }
 
     /// An open line through `points`, such as a curve over time; give it
     /// `fill="none"` unless the area under it is meant to be filled.
     pub fn polyline(&mut self, points: &[(f64, f64)], attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<polyline points=\"{}\" {attrs}/>",
-            point_list(points)
-        );
+        self.element("polyline", &point_list(points), attrs, None);
     }
 
     /// `text` (escaped here) with its baseline starting at (`x`, `y`), or
     /// centred there with `text-anchor="middle"` in `attrs`.
     pub fn text(&mut self, x: f64, y: f64, text: &str, attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<text x=\"{}\" y=\"{}\" {attrs}>{}</text>",
-            num(x),
-            num(y),
-            escape(text)
-        );
+        let position = format!("x=\"{}\" y=\"{}\"", num(x), num(y));
+        self.element("text", &position, attrs, Some(&escape(text)));
+    }
+
+    /// One element, the only place markup is written: `<tag geometry
+    /// attrs/>`, or with `content` (markup already escaped) inside it.
+    fn element(&mut self, tag: &str, geometry: &str, attrs: &str, content: Option<&str>) {
+        let space = if attrs.is_empty() { "" } else { " " };
+        let _ = match content {
+            None => writeln!(self.out, "<{tag} {geometry}{space}{attrs}/>"),
+            Some(content) => writeln!(
+                self.out,
+                "<{tag} {geometry}{space}{attrs}>{content}</{tag}>"
+            ),
+        };
     }
 
     /// The finished document.
@@ -198,17 +179,22 @@ fn rect_geometry(x: f64, y: f64, width: f64, height: f64) -> String {
     )
 }
 
+/// A `<title>` element: the tooltip of the shape that holds it.
+fn tooltip(title: &str) -> String {
+    format!("<title>{}</title>", escape(title))
+}
+
 fn circle_geometry(cx: f64, cy: f64, r: f64) -> String {
     format!("cx=\"{}\" cy=\"{}\" r=\"{}\"", num(cx), num(cy), num(r))
 }
 
-/// `x,y x,y ...`, the points of a polygon or polyline.
+/// `points="x,y x,y ..."`, the points of a polygon or polyline.
 fn point_list(points: &[(f64, f64)]) -> String {
     let points: Vec<String> = points
         .iter()
         .map(|&(x, y)| format!("{},{}", num(x), num(y)))
         .collect();
-    points.join(" ")
+    format!("points=\"{}\"", points.join(" "))
 }
 
 /// A coordinate with at most two decimals and no trailing zeros (`12`,
@@ -259,6 +245,10 @@ mod tests {
             "{text}"
         );
         assert!(Svg::new(1.0, 1.0).finish().contains(r#"font-size="14">"#));
+        // No attributes, no stray space.
+        let mut svg = Svg::new(1.0, 1.0);
+        svg.text(1.0, 2.0, "plain", "");
+        assert!(svg.finish().contains("<text x=\"1\" y=\"2\">plain</text>"));
     }
 
     #[test]
