@@ -9,13 +9,14 @@
 //! else the slowest loss). Phases are the thirds of each game by ply.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
+use tabula::chart::{Axis, IntervalColours, RowChart};
 use tabula::solve::{Entry, Table, Value};
-use tabula::svg::escape;
+use tabula::stats::Estimate;
+use tabula::table::{Column, TextTable};
 use tabula::{GameRecord, Registry};
 
 /// The `analyse` subcommand's options.
@@ -82,18 +83,11 @@ impl Counts {
         self.won_to_drawn + self.won_to_lost + self.drawn_to_lost
     }
 
-    /// The share of moves at stake that kept the value, with its normal
-    /// 95% half-width; `None` without such moves.
-    pub fn accuracy(&self) -> Option<(f64, f64)> {
-        share(self.kept, self.at_stake())
+    /// The share of moves at stake that kept the value, with its 95%
+    /// Wilson interval; `None` without such moves.
+    pub fn accuracy(&self) -> Option<Estimate> {
+        Estimate::share(self.kept, self.at_stake())
     }
-}
-
-fn share(part: u64, total: u64) -> Option<(f64, f64)> {
-    (total > 0).then(|| {
-        let p = part as f64 / total as f64;
-        (p, 1.96 * (p * (1.0 - p) / total as f64).sqrt())
-    })
 }
 
 /// One agent's judged moves.
@@ -178,9 +172,9 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
         .into_iter()
         .map(|(agent, (all, phases))| AgentAccuracy {
             agent,
-            accuracy: all.accuracy().map(|a| a.0),
-            blunder_rate: share(all.blunders(), all.at_stake()).map(|s| s.0),
-            perfect_rate: share(all.perfect, all.moves).map(|s| s.0),
+            accuracy: all.accuracy().map(|a| a.value),
+            blunder_rate: Estimate::share(all.blunders(), all.at_stake()).map(|s| s.value),
+            perfect_rate: Estimate::share(all.perfect, all.moves).map(|s| s.value),
             all,
             phases: PHASES.into_iter().zip(phases).collect(),
         })
@@ -194,151 +188,101 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
     })
 }
 
-fn percent(value: Option<(f64, f64)>) -> String {
-    value.map_or("-".to_string(), |(p, h)| {
-        format!("{:.1}% ± {:.1}", 100.0 * p, 100.0 * h)
+/// `30.4% (22.1–40.0)`: a share with its 95% Wilson interval (not `±`: the
+/// interval is not symmetric), or `-`.
+fn percent(share: Option<Estimate>) -> String {
+    share.map_or("-".to_string(), |s| {
+        format!(
+            "{:.1}% ({:.1}–{:.1})",
+            100.0 * s.value,
+            100.0 * s.low,
+            100.0 * s.high
+        )
     })
 }
 
 /// The report for people.
 pub fn summary_table(report: &Report) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} games judged against {} ({} of other games or variants skipped)",
-        report.games, report.solves, report.skipped
-    );
-    let width = report
-        .agents
-        .iter()
-        .map(|a| a.agent.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let _ = writeln!(
-        out,
-        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>15} {:>9} {:>9} {:>9} {:>8} {:>15} {:>15} {:>15}",
-        "agent",
-        "moves",
-        "won",
-        "drawn",
-        "lost",
-        "kept value",
-        "won>draw",
-        "won>lost",
-        "draw>lost",
-        "perfect",
-        "opening",
-        "middle",
-        "ending"
-    );
+    let mut table = TextTable::new(vec![
+        Column::left("agent"),
+        Column::right("moves").width(6),
+        Column::right("won").width(6),
+        Column::right("drawn").width(6),
+        Column::right("lost").width(6),
+        Column::right("kept value").width(15),
+        Column::right("won>draw").width(9),
+        Column::right("won>lost").width(9),
+        Column::right("draw>lost").width(9),
+        Column::right("perfect").width(8),
+        Column::right("opening").width(15),
+        Column::right("middle").width(15),
+        Column::right("ending").width(15),
+    ]);
     for a in &report.agents {
         let c = &a.all;
-        let _ = writeln!(
-            out,
-            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>15} {:>9} {:>9} {:>9} {:>8} {:>15} {:>15} {:>15}",
-            a.agent,
-            c.moves,
-            c.from_won,
-            c.from_drawn,
-            c.from_lost,
+        table.row([
+            a.agent.clone(),
+            c.moves.to_string(),
+            c.from_won.to_string(),
+            c.from_drawn.to_string(),
+            c.from_lost.to_string(),
             percent(c.accuracy()),
-            c.won_to_drawn,
-            c.won_to_lost,
-            c.drawn_to_lost,
+            c.won_to_drawn.to_string(),
+            c.won_to_lost.to_string(),
+            c.drawn_to_lost.to_string(),
             a.perfect_rate
                 .map_or("-".to_string(), |p| format!("{:.1}%", 100.0 * p)),
             percent(a.phases["opening"].accuracy()),
             percent(a.phases["middle"].accuracy()),
             percent(a.phases["ending"].accuracy()),
-        );
+        ]);
     }
-    out
+    format!(
+        "{} games judged against {} ({} of other games or variants skipped)\n{table}",
+        report.games, report.solves, report.skipped
+    )
 }
 
 /// Agents as rows; per agent a bar of its accuracy in each phase and a dot
 /// with a 95% interval for all its moves, on a 0–100% axis.
 pub fn chart(report: &Report) -> String {
-    const LABEL: f64 = 240.0;
-    const PLOT: f64 = 480.0;
     const ROW: f64 = 56.0;
-    const TOP: f64 = 64.0;
-    const COLORS: [&str; 3] = ["#9cc3e6", "#4f8fcc", "#1f4f8a"];
-    let rows = report.agents.len() as f64;
-    let height = TOP + rows * ROW + 40.0;
-    let width = LABEL + PLOT + 40.0;
-    let x = |share: f64| LABEL + share * PLOT;
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
+    const PHASE_COLOURS: [&str; 3] = ["#9cc3e6", "#4f8fcc", "#1f4f8a"];
+    let title = format!(
+        "Moves that keep the value (won stays won, drawn not lost): {}",
+        report.solves
     );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        svg,
-        r#"<text x="10" y="22" font-size="15" font-weight="bold">Moves that keep the value (won stays won, drawn not lost): {}</text>"#,
-        escape(&report.solves)
-    );
+    // Below the title, 16 more pixels than a plain chart for the legend.
+    let mut chart = RowChart::new(&title, Axis::percent(), report.agents.len(), ROW, 64.0);
+    let svg = chart.svg();
     let mut legend = 10.0;
-    for (phase, color) in PHASES.iter().zip(COLORS) {
-        let _ = writeln!(
-            svg,
-            r#"<rect x="{legend}" y="34" width="12" height="12" fill="{color}"/><text x="{:.0}" y="45">{phase}</text>"#,
-            legend + 16.0
-        );
+    for (phase, colour) in PHASES.iter().zip(PHASE_COLOURS) {
+        svg.rect(legend, 34.0, 12.0, 12.0, &format!(r#"fill="{colour}""#));
+        svg.text(legend + 16.0, 45.0, phase, "");
         legend += 90.0;
     }
-    let _ = writeln!(
-        svg,
-        r##"<circle cx="{:.0}" cy="40" r="4.5" fill="#c33"/><text x="{:.0}" y="45">all moves, 95% interval</text>"##,
-        legend + 6.0,
-        legend + 16.0
-    );
-    let axis_y = TOP + rows * ROW;
-    for tick in 0..=10 {
-        let tx = x(tick as f64 / 10.0);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{tx:.1}" y1="{TOP}" x2="{tx:.1}" y2="{axis_y}" stroke="#ddd"/><text x="{tx:.1}" y="{:.1}" text-anchor="middle" fill="#555">{}%</text>"##,
-            axis_y + 18.0,
-            tick * 10
-        );
-    }
-    for (i, a) in report.agents.iter().enumerate() {
-        let top = TOP + i as f64 * ROW;
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LABEL - 10.0,
-            top + ROW / 2.0 + 4.0,
-            escape(&a.agent)
-        );
-        for (k, (phase, color)) in PHASES.iter().zip(COLORS).enumerate() {
-            if let Some((p, _)) = a.phases[phase].accuracy() {
-                let _ = writeln!(
-                    svg,
-                    r#"<rect x="{LABEL}" y="{:.1}" width="{:.1}" height="12" fill="{color}"><title>{phase}: {:.1}%</title></rect>"#,
-                    top + 8.0 + 13.0 * k as f64,
-                    p * PLOT,
-                    100.0 * p
-                );
+    let dot = format!(r#"fill="{}""#, IntervalColours::RED.dot);
+    svg.circle(legend + 6.0, 40.0, 4.5, &dot);
+    svg.text(legend + 16.0, 45.0, "all moves, 95% Wilson interval", "");
+    for (row, a) in report.agents.iter().enumerate() {
+        chart.label(row, &a.agent);
+        let (top, zero) = (chart.row_top(row), chart.x(0.0));
+        for (k, (phase, colour)) in PHASES.iter().zip(PHASE_COLOURS).enumerate() {
+            if let Some(share) = a.phases[phase].accuracy() {
+                let width = chart.x(share.value) - zero;
+                let tooltip = format!("{phase}: {:.1}%", 100.0 * share.value);
+                let y = top + 8.0 + 13.0 * k as f64;
+                let fill = format!(r#"fill="{colour}""#);
+                chart
+                    .svg()
+                    .rect_titled(zero, y, width, 12.0, &fill, &tooltip);
             }
         }
-        if let Some((p, h)) = a.all.accuracy() {
-            let y = top + ROW / 2.0 + 2.0;
-            let _ = writeln!(
-                svg,
-                r##"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#c33" stroke-width="2"/><circle cx="{:.1}" cy="{y:.1}" r="4.5" fill="#c33"><title>{:.1}% ± {:.1}</title></circle>"##,
-                x((p - h).max(0.0)),
-                x((p + h).min(1.0)),
-                x(p),
-                100.0 * p,
-                100.0 * h
-            );
+        if let Some(share) = a.all.accuracy() {
+            chart.interval(row, share, IntervalColours::RED, &percent(Some(share)));
         }
     }
-    svg.push_str("</svg>\n");
-    svg
+    chart.finish()
 }
 
 pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
@@ -374,4 +318,17 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", svg_path.display()))?;
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_are_written_with_their_wilson_interval() {
+        // 14 of 46: the Wald interval would be 30.4% ± 13.3.
+        assert_eq!(percent(Estimate::share(14, 46)), "30.4% (19.1–44.8)");
+        assert_eq!(percent(Estimate::share(5, 5)), "100.0% (56.6–100.0)");
+        assert_eq!(percent(Estimate::share(0, 0)), "-");
+    }
 }

@@ -3,23 +3,20 @@
 use std::time::{Duration, Instant};
 
 use tabula::bench::BenchConfig;
-use tabula::Registry;
+use tabula::table::{Column, TextTable};
+use tabula::{ParamSpec, Registry};
 
 /// The games with their descriptions and parameters, for `tabula list`
 /// and the REPL's `games`.
 pub fn games_table(registry: &Registry) -> String {
     let mut text = String::new();
     for game in registry.games() {
-        text += &format!("{:<16} {}\n", game.name(), game.description());
-        for p in game.param_specs() {
-            text += &format!(
-                "{:<18}{} ({}): {}\n",
-                "",
-                p.usage(),
-                p.describe_values(),
-                p.help
-            );
-        }
+        describe(
+            &mut text,
+            game.name(),
+            game.description(),
+            game.param_specs(),
+        );
     }
     text.trim_end().to_string()
 }
@@ -28,20 +25,32 @@ pub fn games_table(registry: &Registry) -> String {
 /// `tabula agents` and the REPL's `agents`: derived from the kinds' own
 /// parameter tables, so it cannot drift from what the parser accepts.
 pub fn agents_table(registry: &Registry) -> String {
-    let mut text = format!("{:<16} {}\n", tabula::agents::HUMAN, "a person at the REPL");
+    let mut text = String::new();
+    describe(
+        &mut text,
+        tabula::agents::HUMAN,
+        "a person at the REPL",
+        &[],
+    );
     for kind in registry.agent_kinds() {
-        text += &format!("{:<16} {}\n", kind.name, kind.description);
-        for p in kind.params {
-            text += &format!(
-                "{:<18}{} ({}): {}\n",
-                "",
-                p.usage(),
-                p.describe_values(),
-                p.help
-            );
-        }
+        describe(&mut text, kind.name, kind.description, kind.params);
     }
     text.trim_end().to_string()
+}
+
+/// A name and its description on one line, then a line per parameter:
+/// usage, values, help.
+fn describe(text: &mut String, name: &str, description: &str, params: &[ParamSpec]) {
+    *text += &format!("{name:<16} {description}\n");
+    for p in params {
+        *text += &format!(
+            "{:<18}{} ({}): {}\n",
+            "",
+            p.usage(),
+            p.describe_values(),
+            p.help
+        );
+    }
 }
 
 pub fn bench(
@@ -77,18 +86,20 @@ pub fn bench(
         ..BenchConfig::default()
     };
     let cpu = tabula::cpu::CpuInfo::detect();
+    // Printed a game at a time, as each is measured: the columns' widths
+    // are fixed in advance.
+    let table = TextTable::new(vec![
+        Column::left("game").width(28),
+        Column::right("random plies/s").width(14),
+        Column::right("plies/game").width(12),
+        Column::right("playouts/s").width(13),
+        Column::right("mcts iter/s").width(14),
+        Column::right("bytes/node").width(10),
+        Column::right("ab nodes/s").width(13),
+    ]);
     if !json {
         println!("{cpu}");
-        println!(
-            "{:<28} {:>14} {:>12} {:>13} {:>14} {:>10} {:>13}",
-            "game",
-            "random plies/s",
-            "plies/game",
-            "playouts/s",
-            "mcts iter/s",
-            "bytes/node",
-            "ab nodes/s"
-        );
+        print!("{}", table.header());
     }
     let mut reports = Vec::new();
     for game in &games {
@@ -99,15 +110,17 @@ pub fn bench(
         if json {
             reports.push(r);
         } else {
-            println!(
-                "{:<28} {:>14} {:>12.1} {:>13} {:>14} {:>10} {:>13}",
-                r.game,
-                si(r.random_plies_per_sec),
-                r.plies_per_playout,
-                si(r.playouts_per_sec),
-                si(r.mcts_iterations_per_sec),
-                r.bytes_per_node,
-                si(r.alphabeta_nodes_per_sec)
+            print!(
+                "{}",
+                table.line(&[
+                    r.game.clone(),
+                    si(r.random_plies_per_sec),
+                    format!("{:.1}", r.plies_per_playout),
+                    si(r.playouts_per_sec),
+                    si(r.mcts_iterations_per_sec),
+                    r.bytes_per_node.to_string(),
+                    si(r.alphabeta_nodes_per_sec),
+                ])
             );
         }
     }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tabula::az::{AnyTrainer, IterationReport, MatchScore, PuctConfig, TrainConfig};
+use tabula::svg::Svg;
 use tabula::Registry;
 
 /// The `train` subcommand's options.
@@ -281,52 +282,40 @@ fn chart(game: &str, csv: &str) -> String {
         .filter_map(|r| Some((number(r, 1)?, number(r, 9)?)))
         .collect();
     let (width, height, left, right, top, bottom) = (720.0, 360.0, 60.0, 60.0, 40.0, 40.0);
-    // A game spec such as `tictactoe(size=4)` is text, not markup.
-    let game = tabula::svg::escape(game);
     let max_games = loss.iter().map(|p| p.0).fold(1.0, f64::max);
     let max_loss = loss.iter().map(|p| p.1).fold(1e-9, f64::max);
     let x = |g: f64| left + g / max_games * (width - left - right);
     let y = |v: f64, max: f64| height - bottom - v / max * (height - top - bottom);
-    let polyline = |points: &[(f64, f64)], max: f64| {
-        points
-            .iter()
-            .map(|&(g, v)| format!("{:.1},{:.1}", x(g), y(v, max)))
-            .collect::<Vec<_>>()
-            .join(" ")
+    let curve = |points: &[(f64, f64)], max: f64| -> Vec<(f64, f64)> {
+        points.iter().map(|&(g, v)| (x(g), y(v, max))).collect()
     };
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">
-<rect width="100%" height="100%" fill="white"/>
-<text x="{left}" y="24">{game}: loss (blue, left) and score against mcts(iterations=1000) (orange, right) by self-play games</text>
-<line x1="{left}" y1="{b}" x2="{r}" y2="{b}" stroke="black"/>
-<line x1="{left}" y1="{top}" x2="{left}" y2="{b}" stroke="black"/>
-<line x1="{r}" y1="{top}" x2="{r}" y2="{b}" stroke="black"/>
-<text x="{lx}" y="{ty}" text-anchor="end">{max_loss:.2}</text>
-<text x="{lx}" y="{b}" text-anchor="end">0</text>
-<text x="{rx}" y="{ty}">1</text>
-<text x="{rx}" y="{b}">0</text>
-<text x="{r}" y="{gy}" text-anchor="end">{max_games:.0} games</text>
-<polyline fill="none" stroke="steelblue" stroke-width="2" points="{loss}"/>
-<polyline fill="none" stroke="darkorange" stroke-width="2" points="{score}"/>
-"#,
-        b = height - bottom,
-        r = width - right,
-        lx = left - 6.0,
-        rx = width - right + 6.0,
-        ty = top + 4.0,
-        gy = height - bottom + 20.0,
-        loss = polyline(&loss, max_loss),
-        score = polyline(&score, 1.0),
+    let (b, r) = (height - bottom, width - right);
+    let mut svg = Svg::with_font_size(width, height, 13.0);
+    svg.text(
+        left,
+        24.0,
+        &format!(
+            "{game}: loss (blue, left) and score against mcts(iterations=1000) (orange, right) by self-play games"
+        ),
+        "",
     );
-    for &(g, v) in &score {
-        svg += &format!(
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"darkorange\"/>\n",
-            x(g),
-            y(v, 1.0)
-        );
+    let ink = r#"stroke="black""#;
+    svg.line((left, b), (r, b), ink);
+    svg.line((left, top), (left, b), ink);
+    svg.line((r, top), (r, b), ink);
+    let end = r#"text-anchor="end""#;
+    svg.text(left - 6.0, top + 4.0, &format!("{max_loss:.2}"), end);
+    svg.text(left - 6.0, b, "0", end);
+    svg.text(r + 6.0, top + 4.0, "1", "");
+    svg.text(r + 6.0, b, "0", "");
+    svg.text(r, b + 20.0, &format!("{max_games:.0} games"), end);
+    let line = |colour: &str| format!(r#"fill="none" stroke="{colour}" stroke-width="2""#);
+    svg.polyline(&curve(&loss, max_loss), &line("steelblue"));
+    svg.polyline(&curve(&score, 1.0), &line("darkorange"));
+    for (cx, cy) in curve(&score, 1.0) {
+        svg.circle(cx, cy, 3.0, r#"fill="darkorange""#);
     }
-    svg += "</svg>\n";
-    svg
+    svg.finish()
 }
 
 #[cfg(test)]

@@ -107,6 +107,27 @@ pub fn read_json(path: &Path) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// An SVG file the program wrote, checked to be a well-formed `<svg>`
+/// document, and the text of its `<text>` and `<title>` elements (what a
+/// reader sees, unescaped).
+pub fn read_svg(path: &Path) -> (String, Vec<String>) {
+    let svg = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let doc = roxmltree::Document::parse(&svg)
+        .unwrap_or_else(|e| panic!("{} is not well-formed ({e}):\n{svg}", path.display()));
+    assert_eq!(
+        doc.root_element().tag_name().name(),
+        "svg",
+        "{}",
+        path.display()
+    );
+    let texts = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") || n.has_tag_name("title"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect();
+    (svg, texts)
+}
+
 /// summary.json without its timings.
 pub fn summary(out: &Path) -> Value {
     let mut summary = read_json(&out.join("summary.json"));

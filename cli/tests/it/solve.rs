@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::{scratch, tabula, width4_db as db};
+use crate::common::{read_svg, scratch, tabula, width4_db as db};
 
 #[test]
 fn queries_print_one_json_line_per_position() {
@@ -240,8 +240,19 @@ fn analyse_judges_every_agent_against_perfect_play() {
             + random["from_lost"].as_u64().unwrap(),
         moves
     );
-    let svg = std::fs::read_to_string(out.join("accuracy.svg")).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("random"), "{svg}");
+    // Every share is given with its Wilson interval, which stays open below
+    // even for perfect play (a normal interval would collapse to ± 0).
+    assert!(!run.stdout.contains('±'), "{}", run.stdout);
+    let perfect_row = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("perfect"))
+        .unwrap();
+    assert!(perfect_row.contains("100.0% ("), "{}", run.stdout);
+    assert!(!perfect_row.contains("(100.0–100.0)"), "{}", run.stdout);
+    let (svg, texts) = read_svg(&out.join("accuracy.svg"));
+    assert!(texts.iter().any(|t| t == "random"), "{svg}");
+    assert!(texts.iter().any(|t| t.starts_with("100.0% (")), "{svg}");
     // A database of another variant judges nothing.
     let other = scratch("other-arena");
     let _ = std::fs::remove_dir_all(&other);

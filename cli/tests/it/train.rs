@@ -1,7 +1,7 @@
 //! `tabula train` end to end on a tiny run: the files it writes, the
 //! evaluation columns, resuming, and what it refuses.
 
-use crate::common::tabula;
+use crate::common::{read_svg, tabula};
 
 #[test]
 fn train_writes_its_files_resumes_and_refuses_mismatches() {
@@ -72,6 +72,8 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     ] {
         assert!(dir.join(file).exists(), "{file}");
     }
+    let (svg, texts) = read_svg(&dir.join("training.svg"));
+    assert!(texts.iter().any(|t| t.ends_with("games")), "{svg}");
     let csv = std::fs::read_to_string(dir.join("training.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     let row: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();

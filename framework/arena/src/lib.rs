@@ -30,6 +30,7 @@
 //!
 //! (The same example is in `docs/arena.md`; this copy is compiled.)
 
+mod chart;
 mod merge;
 mod output;
 mod rating;
@@ -37,7 +38,6 @@ mod run;
 mod schedule;
 mod stats;
 mod store;
-mod svg;
 
 use std::collections::HashSet;
 use std::fmt;

@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::chart;
 use super::rating::Standing;
 use super::run::GameResult;
 use super::stats::{AgentRow, Degenerate, Section, Summary};
-use super::svg;
 use tabula::files::write_atomic;
+use tabula::table::{Column, TextTable};
 
 /// Writes `summary.json`, `summary.csv` and the charts into `dir`, each
 /// replaced atomically.
@@ -15,8 +16,8 @@ pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
     write_atomic(&dir.join("summary.json"), json(summary).as_bytes())?;
     write_atomic(&dir.join("summary.csv"), csv(summary).as_bytes())?;
     for section in summary.games.iter().chain([&summary.overall]) {
-        let path = dir.join(format!("ratings-{}.svg", svg::file_stem(&section.game)));
-        write_atomic(&path, svg::chart(section, &summary.anchor).as_bytes())?;
+        let path = dir.join(format!("ratings-{}.svg", chart::file_stem(&section.game)));
+        write_atomic(&path, chart::chart(section, &summary.anchor).as_bytes())?;
     }
     Ok(())
 }
@@ -145,38 +146,38 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
     if let Some(note) = degenerate_note(section) {
         let _ = writeln!(out, "   {note}");
     }
-    let width = section
-        .agents
-        .iter()
-        .map(|a| a.agent.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let _ = writeln!(
-        out,
-        "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
-        "agent", "games", "W", "D", "L", "score", "95% Wilson", "Elo ± 95%", "forfeits", "s/move"
-    );
+    let mut table = TextTable::new(vec![
+        Column::left("agent"),
+        Column::right("games").width(6),
+        Column::right("W").width(5),
+        Column::right("D").width(5),
+        Column::right("L").width(5),
+        Column::right("score").width(6),
+        Column::right("95% Wilson").width(15),
+        Column::right("Elo ± 95%").width(12),
+        Column::right("forfeits").width(8),
+        Column::right("s/move").width(9),
+    ])
+    .indent("   ");
     for a in &section.agents {
         let ci = match (a.score_low, a.score_high) {
             (Some(lo), Some(hi)) => format!("[{lo:.3}, {hi:.3}]"),
             _ => "-".to_string(),
         };
-        let _ = writeln!(
-            out,
-            "   {:<width$} {:>6} {:>5} {:>5} {:>5} {:>6} {:>15} {:>12} {:>8} {:>9}",
-            a.agent,
-            a.games,
-            a.wins,
-            a.draws,
-            a.losses,
+        table.row([
+            a.agent.clone(),
+            a.games.to_string(),
+            a.wins.to_string(),
+            a.draws.to_string(),
+            a.losses.to_string(),
             opt(a.score, 3),
             ci,
             elo(a),
-            a.forfeits,
-            opt(a.seconds_per_move, 4)
-        );
+            a.forfeits.to_string(),
+            opt(a.seconds_per_move, 4),
+        ]);
     }
+    out.push_str(&table.to_string());
     out.push('\n');
 }
 
@@ -196,29 +197,17 @@ pub fn table(summary: &Summary) -> String {
         "== Elo ± 95% by game ({} = 0; adjudicated games not counted)",
         summary.anchor
     );
-    let mut columns: Vec<&Section> = summary.games.iter().collect();
-    columns.push(&summary.overall);
-    let width = summary
-        .settings
-        .agents
-        .iter()
-        .map(|a| a.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let cell = |s: &Section| s.game.len().max(11);
-    let _ = write!(out, "   {:<width$}", "agent");
-    for s in &columns {
-        let _ = write!(out, " {:>w$}", s.game, w = cell(s));
-    }
-    out.push('\n');
+    let mut sections: Vec<&Section> = summary.games.iter().collect();
+    sections.push(&summary.overall);
+    let mut columns = vec![Column::left("agent")];
+    columns.extend(sections.iter().map(|s| Column::right(&s.game).width(11)));
+    let mut table = TextTable::new(columns).indent("   ");
     for (i, agent) in summary.settings.agents.iter().enumerate() {
-        let _ = write!(out, "   {agent:<width$}");
-        for s in &columns {
-            let _ = write!(out, " {:>w$}", elo(&s.agents[i]), w = cell(s));
-        }
-        out.push('\n');
+        let mut row = vec![agent.clone()];
+        row.extend(sections.iter().map(|s| elo(&s.agents[i])));
+        table.row(row);
     }
+    out.push_str(&table.to_string());
     out
 }
 

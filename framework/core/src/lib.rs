@@ -1,7 +1,8 @@
 //! Tabula's rules core: the [`Game`] trait every game implements, its
 //! typed [`Params`], notation helpers, [`Outcome`]s, seeded randomness,
 //! board drawing ([`render`], [`svg`]), and the object-safe [`AnyGame`]
-//! view every game gets for free.
+//! view every game gets for free; and the output every report shares:
+//! [`stats`], [`chart`]s on the one SVG writer, and text [`table`]s.
 //!
 //! A game crate depends on this crate alone (a solvable one on
 //! `tabula-solve` too), so that changing a search, an agent or the
@@ -12,6 +13,7 @@
 
 pub mod any;
 pub mod bits;
+pub mod chart;
 pub mod cpu;
 pub mod error;
 pub mod eval;
@@ -27,6 +29,7 @@ pub mod rng;
 pub mod spec;
 pub mod stats;
 pub mod svg;
+pub mod table;
 
 pub use any::{AnyGame, Boxed};
 pub use error::{excerpt, MoveError, PositionError};

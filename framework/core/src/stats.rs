@@ -1,6 +1,7 @@
 //! The statistics every report shares, so that a tournament's table, the
 //! training log and analyses state their uncertainty the same way: one
-//! interval for a mean score (Wilson's) and one scale from scores to Elo.
+//! interval for a mean score or a share (Wilson's) and one scale from
+//! scores to Elo (the arena's rating fit uses the same scale).
 
 /// The two-sided 95% quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -32,6 +33,31 @@ pub fn wilson(mean: f64, n: usize) -> (f64, f64) {
     (low, high)
 }
 
+/// A value with its 95% interval: a share of moves, a score, a rating.
+/// Intervals need not be symmetric (Wilson's are not, near 0 and 1), so
+/// both ends are kept rather than a `±` half-width.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The point estimate.
+    pub value: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+impl Estimate {
+    /// `part` of `total` as a share with its [`wilson`] interval; `None`
+    /// when `total` is 0 (no share to speak of).
+    pub fn share(part: u64, total: u64) -> Option<Estimate> {
+        (total > 0).then(|| {
+            let value = part as f64 / total as f64;
+            let (low, high) = wilson(value, total as usize);
+            Estimate { value, low, high }
+        })
+    }
+}
+
 /// The Elo difference a mean score implies under the logistic model
 /// (infinite at 0 and 1: a sweep has no finite rating).
 pub fn elo_of_score(score: f64) -> f64 {
@@ -59,5 +85,18 @@ mod tests {
         assert_eq!(wilson(0.0, 12).0, 0.0);
         let (low, high) = wilson(0.5, 100);
         assert!((0.5 - low - (high - 0.5)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_share_carries_its_wilson_interval() {
+        assert_eq!(Estimate::share(3, 0), None);
+        let share = Estimate::share(14, 46).unwrap();
+        assert!((share.value - 14.0 / 46.0).abs() < 1e-12);
+        assert_eq!((share.low, share.high), wilson(14.0 / 46.0, 46));
+        // Asymmetric: the interval leans towards one half.
+        assert!((share.value - share.low) < (share.high - share.value));
+        let all = Estimate::share(5, 5).unwrap();
+        assert_eq!((all.value, all.high), (1.0, 1.0));
+        assert!(all.low < 1.0);
     }
 }

@@ -1,7 +1,9 @@
-//! The small SVG writer that board pictures ([`Game::svg`](crate::Game::svg))
-//! share: a canvas, a few shapes whose presentation attributes are written
-//! as plain text, escaped labels, and the colours every board uses for the
-//! same things, so the games' pictures look like one family.
+//! The one SVG writer of the code base: board pictures
+//! ([`Game::svg`](crate::Game::svg)) and every chart ([`crate::chart`], the
+//! training curve) draw with it, so markup is written and escaped in one
+//! place. A canvas, a few shapes whose presentation attributes are written
+//! as plain text, tooltips, escaped labels, and the colours every board uses
+//! for the same things, so the games' pictures look like one family.
 //!
 //! ```
 //! use tabula_core::svg::{colour, Svg};
@@ -49,12 +51,19 @@ pub struct Svg {
 }
 
 impl Svg {
-    /// A `width` × `height` picture on a white background, sans-serif text.
+    /// A `width` × `height` picture on a white background, sans-serif text
+    /// of 14 pixels (the boards' size).
     pub fn new(width: f64, height: f64) -> Svg {
-        let (w, h) = (num(width), num(height));
+        Svg::with_font_size(width, height, 14.0)
+    }
+
+    /// The same with text of `font_size` pixels: charts set more text in
+    /// less room than boards.
+    pub fn with_font_size(width: f64, height: f64, font_size: f64) -> Svg {
+        let (w, h, size) = (num(width), num(height), num(font_size));
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"14\">\n"
+             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"{size}\">\n"
         );
         let _ = writeln!(
             out,
@@ -66,62 +75,76 @@ impl Svg {
 
     /// A rectangle; `attrs` are further attributes such as `fill="#fff"`.
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {attrs}/>",
-            num(x),
-            num(y),
-            num(width),
-            num(height)
-        );
+        self.element("rect", &rect_geometry(x, y, width, height), attrs, None);
+    }
+
+    /// A rectangle that shows `title` (escaped here) when the pointer rests
+    /// on it: charts tell their exact figures this way.
+    pub fn rect_titled(
+        &mut self,
+        x: f64,
+        y: f64,
+        width: f64,
+        height: f64,
+        attrs: &str,
+        title: &str,
+    ) {
+        let geometry = rect_geometry(x, y, width, height);
+        self.element("rect", &geometry, attrs, Some(&tooltip(title)));
     }
 
     /// A circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {attrs}/>",
-            num(cx),
-            num(cy),
-            num(r)
-        );
+        self.element("circle", &circle_geometry(cx, cy, r), attrs, None);
+    }
+
+    /// A circle that shows `title` (escaped here) when the pointer rests on it.
+    pub fn circle_titled(&mut self, cx: f64, cy: f64, r: f64, attrs: &str, title: &str) {
+        let geometry = circle_geometry(cx, cy, r);
+        self.element("circle", &geometry, attrs, Some(&tooltip(title)));
     }
 
     /// A straight line.
     pub fn line(&mut self, from: (f64, f64), to: (f64, f64), attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {attrs}/>",
+        let geometry = format!(
+            "x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"",
             num(from.0),
             num(from.1),
             num(to.0),
             num(to.1)
         );
+        self.element("line", &geometry, attrs, None);
     }
 
     /// A closed polygon through `points`.
     pub fn polygon(&mut self, points: &[(f64, f64)], attrs: &str) {
-        let points: Vec<String> = points
-            .iter()
-            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
-            .collect();
-        let _ = writeln!(
-            self.out,
-            "<polygon points=\"{}\" {attrs}/>",
-            points.join(" ")
-        );
+        self.element("polygon", &point_list(points), attrs, None);
+    }
+
+    /// An open line through `points`, such as a curve over time; give it
+    /// `fill="none"` unless the area under it is meant to be filled.
+    pub fn polyline(&mut self, points: &[(f64, f64)], attrs: &str) {
+        self.element("polyline", &point_list(points), attrs, None);
     }
 
     /// `text` (escaped here) with its baseline starting at (`x`, `y`), or
     /// centred there with `text-anchor="middle"` in `attrs`.
     pub fn text(&mut self, x: f64, y: f64, text: &str, attrs: &str) {
-        let _ = writeln!(
-            self.out,
-            "<text x=\"{}\" y=\"{}\" {attrs}>{}</text>",
-            num(x),
-            num(y),
-            escape(text)
-        );
+        let position = format!("x=\"{}\" y=\"{}\"", num(x), num(y));
+        self.element("text", &position, attrs, Some(&escape(text)));
+    }
+
+    /// One element, the only place markup is written: `<tag geometry
+    /// attrs/>`, or with `content` (markup already escaped) inside it.
+    fn element(&mut self, tag: &str, geometry: &str, attrs: &str, content: Option<&str>) {
+        let space = if attrs.is_empty() { "" } else { " " };
+        let _ = match content {
+            None => writeln!(self.out, "<{tag} {geometry}{space}{attrs}/>"),
+            Some(content) => writeln!(
+                self.out,
+                "<{tag} {geometry}{space}{attrs}>{content}</{tag}>"
+            ),
+        };
     }
 
     /// The finished document.
@@ -146,9 +169,38 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+fn rect_geometry(x: f64, y: f64, width: f64, height: f64) -> String {
+    format!(
+        "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+        num(x),
+        num(y),
+        num(width),
+        num(height)
+    )
+}
+
+/// A `<title>` element: the tooltip of the shape that holds it.
+fn tooltip(title: &str) -> String {
+    format!("<title>{}</title>", escape(title))
+}
+
+fn circle_geometry(cx: f64, cy: f64, r: f64) -> String {
+    format!("cx=\"{}\" cy=\"{}\" r=\"{}\"", num(cx), num(cy), num(r))
+}
+
+/// `points="x,y x,y ..."`, the points of a polygon or polyline.
+fn point_list(points: &[(f64, f64)]) -> String {
+    let points: Vec<String> = points
+        .iter()
+        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+        .collect();
+    format!("points=\"{}\"", points.join(" "))
+}
+
 /// A coordinate with at most two decimals and no trailing zeros (`12`,
-/// `12.5`), so pictures are small and the same on every machine.
-fn num(value: f64) -> String {
+/// `12.5`), so pictures are small and the same on every machine; charts
+/// write their axis labels with it too.
+pub(crate) fn num(value: f64) -> String {
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     match text {
@@ -168,6 +220,35 @@ mod tests {
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(-2.25), "-2.25");
+    }
+
+    #[test]
+    fn charts_get_their_font_size_tooltips_and_polylines() {
+        let mut svg = Svg::with_font_size(10.0, 10.0, 13.0);
+        svg.circle_titled(1.0, 2.0, 3.0, r#"fill="red""#, "a<b");
+        svg.rect_titled(0.0, 1.0, 2.5, 3.0, r#"fill="blue""#, "50.0%");
+        svg.polyline(&[(0.0, 0.0), (1.5, 2.25)], r#"fill="none""#);
+        let text = svg.finish();
+        assert!(text.contains(r#"font-size="13">"#), "{text}");
+        assert!(
+            text.contains(
+                r#"<circle cx="1" cy="2" r="3" fill="red"><title>a&lt;b</title></circle>"#
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"<rect x="0" y="1" width="2.5" height="3" fill="blue"><title>50.0%</title></rect>"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"<polyline points="0,0 1.5,2.25" fill="none"/>"#),
+            "{text}"
+        );
+        assert!(Svg::new(1.0, 1.0).finish().contains(r#"font-size="14">"#));
+        // No attributes, no stray space.
+        let mut svg = Svg::new(1.0, 1.0);
+        svg.text(1.0, 2.0, "plain", "");
+        assert!(svg.finish().contains("<text x=\"1\" y=\"2\">plain</text>"));
     }
 
     #[test]

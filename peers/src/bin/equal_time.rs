@@ -129,7 +129,11 @@ fn main() -> ExitCode {
     let results = results.into_inner().unwrap();
     let wins = results.iter().filter(|p| p.tabula_won).count();
     let n = results.len();
-    let (low, high) = wilson(wins as f64, n as f64);
+    let (low, high) = if n == 0 {
+        (0.0, 1.0)
+    } else {
+        tabula::stats::wilson(wins as f64 / n as f64, n)
+    };
     let sum = |f: fn(&Played) -> Duration| results.iter().map(f).sum::<Duration>();
     let count = |f: fn(&Played) -> u32| results.iter().map(f).sum::<u32>();
     let iterations = |f: fn(&Played) -> u64| results.iter().map(f).sum::<u64>();
@@ -152,19 +156,6 @@ fn main() -> ExitCode {
 
 fn ms(total: Duration, moves: u32) -> f64 {
     total.as_secs_f64() * 1e3 / f64::from(moves.max(1))
-}
-
-/// The 95% Wilson score interval of `wins` out of `n`.
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let p = wins / n;
-    let centre = p + z * z / (2.0 * n);
-    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let scale = 1.0 + z * z / n;
-    ((centre - spread) / scale, (centre + spread) / scale)
 }
 
 /// Plays game `game`: Tabula is A in even games, B in odd ones.
