@@ -101,4 +101,22 @@ mod tests {
             assert!(game.legal_moves().contains(&mv), "{name}: {mv}");
         }
     }
+
+    /// A kind from outside the framework reads from a file as the built-in
+    /// kinds do: `typetag` finds it by its tag, with no list edited.
+    #[test]
+    fn its_settings_read_from_a_tagged_table() {
+        use tabula::agents::AgentConfig;
+        let config: Box<dyn AgentConfig> =
+            serde_json::from_str(r#"{"kind": "opportunist", "seed": 3}"#).unwrap();
+        assert_eq!(config.kind(), "opportunist");
+        assert_eq!(config.args(), [("seed".to_string(), "3".to_string())]);
+        let err =
+            serde_json::from_str::<Box<dyn AgentConfig>>(r#"{"kind": "opportunist", "c": 1}"#)
+                .unwrap_err();
+        assert!(
+            err.to_string().contains("opportunist has no parameter `c`"),
+            "{err}"
+        );
+    }
 }

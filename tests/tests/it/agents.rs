@@ -93,3 +93,48 @@ fn greedy_takes_an_immediate_win() {
         decision.mv
     );
 }
+
+/// Every registered kind's settings are data: a table tagged with the
+/// kind's name reads (through `typetag`, without the registry), its values
+/// are checked as a spec's, and what it writes reads back the same.
+#[test]
+fn every_kind_reads_and_writes_its_settings_as_a_tagged_table() {
+    use tabula::agents::AgentConfig;
+    let registry = tabula_games::registry();
+    let kinds: Vec<&str> = registry.agent_kinds().map(|k| k.name).collect();
+    assert!(kinds.len() >= 7, "{kinds:?}");
+    for kind in kinds {
+        let config: Box<dyn AgentConfig> =
+            serde_json::from_str(&format!(r#"{{"kind": "{kind}"}}"#)).expect(kind);
+        assert_eq!(config.kind(), kind);
+        let written = serde_json::to_string(&config).unwrap();
+        let again: Box<dyn AgentConfig> = serde_json::from_str(&written).expect(&written);
+        assert_eq!(again.args(), config.args(), "{written}");
+    }
+    let mcts: Box<dyn AgentConfig> =
+        serde_json::from_str(r#"{"kind": "mcts", "iterations": 1000, "c": 1.4, "time": "2s"}"#)
+            .unwrap();
+    let spec = registry
+        .parse_agent(&format!("mcts({})", args_text(&mcts.args())))
+        .unwrap();
+    assert_eq!(spec.to_string(), "mcts(iterations=1000,time=2s,c=1.4)");
+    for (bad, why) in [
+        (r#"{"kind": "mcts", "c": 500}"#, "from 0 to 100"),
+        (
+            r#"{"kind": "mcts", "iteration": 5}"#,
+            "no parameter `iteration`",
+        ),
+        (r#"{"kind": "mcts", "solver": "maybe"}"#, "on or off"),
+        (r#"{"kind": "nosuch"}"#, "nosuch"),
+    ] {
+        let err = serde_json::from_str::<Box<dyn AgentConfig>>(bad).unwrap_err();
+        assert!(err.to_string().contains(why), "{bad}: {err}");
+    }
+}
+
+fn args_text(args: &[(String, String)]) -> String {
+    args.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
