@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
-use tabula_arena::{Config, Event, Shard};
+use tabula_arena::{Config, Event, Experiment, Given, Shard};
 
 /// `tabula arena`: play a tournament (or one shard of it), or merge shards.
 #[derive(clap::Args, Debug)]
@@ -41,43 +41,52 @@ struct MergeArgs {
 pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
     match command.merge {
         Some(ArenaSubcommand::Merge(args)) => merge(registry, &args),
-        None => play(registry, &command.args.into()),
+        None => play(registry, &command.args.config(registry)?),
     }
 }
 
-/// The `arena` subcommand's options: [`Config`]'s fields, with its defaults.
+/// The `arena` subcommand's options: [`Config`]'s fields, with its
+/// defaults, and an experiment file that may give any of them (the options
+/// given here win).
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
+    /// An experiment file (TOML, or JSON such as a results folder's
+    /// arena.json) giving any of the options below; the options given
+    /// here override it. See docs/arena.md.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
     /// Games, separated by commas (`all`: every registered game with its
-    /// default parameters), e.g. "diffusion,calcala(players=3)".
-    #[arg(long, default_value = "all")]
-    games: String,
+    /// default parameters), e.g. "diffusion,calcala(players=3)" [default: all]
+    #[arg(long)]
+    games: Option<String>,
     /// Two or more agents, e.g. random "mcts(iterations=1000)".
-    #[arg(long, num_args = 1.., required = true)]
+    #[arg(long, num_args = 1.., required_unless_present = "config")]
     agents: Vec<String>,
     /// Rounds: each round plays every pairing in both seat orders (2
-    /// players) or puts every agent in every seat once (3 or more).
-    #[arg(long, default_value_t = 10)]
-    rounds: usize,
-    /// The seed every game's and agent's seed is derived from.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// players) or puts every agent in every seat once (3 or more) [default: 10]
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// The seed every game's and agent's seed is derived from [default: 1]
+    #[arg(long)]
+    seed: Option<u64>,
     /// Games played at once (default: the number of cores; at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// Stop a game after this many plies; such games are reported as
-    /// adjudicated and not counted as results.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: usize,
+    /// adjudicated and not counted as results [default: 1000]
+    #[arg(long)]
+    max_plies: Option<usize>,
     /// Start every game with this many random moves, drawn from the seed
     /// once per round and game, so each pairing plays each opening from
     /// both seats: agents that choose deterministically then meet in
-    /// different games instead of replaying one (they count in --max-plies).
-    #[arg(long, default_value_t = 0)]
-    opening_plies: usize,
-    /// The directory for games.jsonl, summary.json, summary.csv and charts.
-    #[arg(long, default_value = "results")]
-    out: PathBuf,
+    /// different games instead of replaying one (they count in --max-plies)
+    /// [default: 0]
+    #[arg(long)]
+    opening_plies: Option<usize>,
+    /// The directory for games.jsonl, summary.json, summary.csv and charts
+    /// [default: results]
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Continue the tournament recorded in --out, skipping played games.
     #[arg(long)]
     resume: bool,
@@ -88,19 +97,39 @@ pub struct ArenaArgs {
     shard: Option<Shard>,
 }
 
-impl From<ArenaArgs> for Config {
-    fn from(args: ArenaArgs) -> Self {
-        Config {
-            games: vec![args.games],
-            agents: args.agents,
-            rounds: args.rounds,
-            seed: args.seed,
-            threads: args.threads,
-            max_plies: args.max_plies,
-            opening_plies: args.opening_plies,
-            out: args.out,
-            resume: args.resume,
-            shard: args.shard,
+impl ArenaArgs {
+    /// The tournament these options, and the experiment file if one is
+    /// given, describe.
+    fn config(self, registry: &Registry) -> Result<Config, String> {
+        let given = Given {
+            games: self.games.is_some(),
+            agents: !self.agents.is_empty(),
+            rounds: self.rounds.is_some(),
+            seed: self.seed.is_some(),
+            threads: self.threads.is_some(),
+            max_plies: self.max_plies.is_some(),
+            opening_plies: self.opening_plies.is_some(),
+            out: self.out.is_some(),
+            shard: self.shard.is_some(),
+        };
+        let defaults = Config::default();
+        let config = Config {
+            games: self.games.map_or(defaults.games, |games| vec![games]),
+            agents: self.agents,
+            rounds: self.rounds.unwrap_or(defaults.rounds),
+            seed: self.seed.unwrap_or(defaults.seed),
+            threads: self.threads,
+            max_plies: self.max_plies.unwrap_or(defaults.max_plies),
+            opening_plies: self.opening_plies.unwrap_or(defaults.opening_plies),
+            out: self.out.unwrap_or(defaults.out),
+            resume: self.resume,
+            shard: self.shard,
+        };
+        match self.config {
+            Some(file) => Experiment::read(&file)?
+                .apply(registry, config, &given)
+                .map_err(|e| format!("{}: {e}", file.display())),
+            None => Ok(config),
         }
     }
 }

@@ -498,3 +498,86 @@ fn tiny_time_budgets_with_many_threads_finish_the_tournament() {
     assert_eq!(lines.lines().count(), 4);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// An experiment file gives the options; the command line's win; a bad
+/// file is refused, naming the file and what is wrong, before any game.
+#[test]
+fn experiment_files_give_options_and_bad_ones_are_refused() {
+    let dir = scratch("experiment-files");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("e.toml");
+    let out = dir.join("out");
+    fs::write(
+        &file,
+        format!(
+            "games = [{{ game = \"diffusion\", width = 4 }}]\n\
+             agents = [\"random\", {{ kind = \"alphabeta\", depth = 1 }}]\n\
+             rounds = 3\nseed = 5\nout = {:?}\n",
+            out.display().to_string()
+        ),
+    )
+    .unwrap();
+    let run = tabula(
+        &["arena", "--config", file.to_str().unwrap(), "--rounds", "1"],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let saved = read_json(&out.join("arena.json"));
+    assert_eq!(saved["games"][0], "diffusion(width=4)");
+    assert_eq!(saved["agents"][1], "alphabeta(depth=1)");
+    assert_eq!(saved["rounds"], 1, "the command line's --rounds wins");
+    assert_eq!(saved["seed"], 5, "the file's seed is used");
+
+    for (text, why) in [
+        (
+            "agents = [\"random\", { kind = \"mcts\", iteration = 2 }]",
+            "no parameter `iteration`",
+        ),
+        (
+            "agents = [\"random\", { kind = \"mcts\", c = 500 }]",
+            "from 0 to 100",
+        ),
+        (
+            "agents = [\"random\", { kind = \"nosuch\" }]",
+            "unknown variant `nosuch`",
+        ),
+        (
+            "agents = [\"random\", \"random\"]",
+            "`random` is given twice",
+        ),
+        ("agents = [\"random\" \"mcts\"]", "line 1"),
+        (
+            "agents = [\"random\", \"mcts\"]\nround = 3",
+            "unknown field `round`",
+        ),
+        (
+            "agents = [\"random\", \"mcts\"]\nrounds = \"many\"",
+            "line 2",
+        ),
+        (
+            "agents = [\"random\", \"mcts\"]\ngames = [{ game = \"calcala\", players = 9 }]",
+            "games[0]",
+        ),
+    ] {
+        let bad = dir.join("bad.toml");
+        fs::write(&bad, text).unwrap();
+        let run = tabula(
+            &[
+                "arena",
+                "--config",
+                bad.to_str().unwrap(),
+                "--out",
+                dir.join("never").to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(!run.ok, "{text}");
+        assert!(
+            run.stderr.contains("bad.toml") && run.stderr.contains(why),
+            "{text}: {}",
+            run.stderr
+        );
+        assert!(!dir.join("never").exists(), "{text}: a game was played");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

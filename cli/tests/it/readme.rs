@@ -23,9 +23,13 @@ fn mask_timings(text: &str) -> String {
     let mut rest = text;
     while let Some(at) = rest.find(" s") {
         let (head, tail) = rest.split_at(at);
+        // Where the number before ` s` starts: after the last character
+        // that is not a digit or a point (which may be wider than a byte).
         let number = head
-            .rfind(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_digit() || c == '.'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         if head[number..].contains('.') {
             out.push_str(&head[..number]);
             out.push('_');
@@ -68,7 +72,7 @@ fn commands(transcript: &str) -> String {
         .collect()
 }
 
-/// Compares, or with TABULA_BLESS=1 rewrites, one block.
+/// Compares, or with TABULA_BLESS=1 rewrites, one block of the README.
 fn check(
     readme: &mut String,
     range: std::ops::Range<usize>,
@@ -76,12 +80,35 @@ fn check(
     actual: &str,
     what: &str,
 ) {
-    if mask_timings(shown) == mask_timings(actual) {
+    check_in(
+        &readme_path(),
+        readme,
+        range,
+        shown,
+        actual,
+        what,
+        mask_timings,
+    );
+}
+
+/// Compares, or with TABULA_BLESS=1 rewrites, one block of the document
+/// at `path` (whose text is `doc`), after `mask` hides what differs
+/// between runs.
+fn check_in(
+    path: &std::path::Path,
+    doc: &mut String,
+    range: std::ops::Range<usize>,
+    shown: &str,
+    actual: &str,
+    what: &str,
+    mask: fn(&str) -> String,
+) {
+    if mask(shown) == mask(actual) {
         return;
     }
     if std::env::var_os("TABULA_BLESS").is_some() {
-        readme.replace_range(range, actual);
-        std::fs::write(readme_path(), readme.as_bytes()).unwrap();
+        doc.replace_range(range, actual);
+        std::fs::write(path, doc.as_bytes()).unwrap();
         return;
     }
     panic!(
@@ -128,6 +155,82 @@ fn the_scripting_example_prints_what_it_shows() {
         .expect("$ printf '...' | tabula play");
     let actual = tabula(&["play"], &input.replace("\\n", "\n"));
     check(&mut readme, range, &shown, &actual, "scripting example");
+}
+
+fn arena_doc_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/arena.md")
+}
+
+/// Timings in an arena's tables: `0.36 s`, and the `s/move` column (the
+/// last number of a standings row).
+fn mask_arena_timings(text: &str) -> String {
+    let masked: Vec<String> = mask_timings(text)
+        .lines()
+        .map(|line| match line.rsplit_once(' ') {
+            Some((head, last)) if last.contains('.') && last.parse::<f64>().is_ok() => {
+                format!("{head} _")
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    masked.join("\n")
+}
+
+/// docs/arena.md's experiment file is the one in `examples/experiments/`,
+/// and the tournament it describes prints what the page shows; played
+/// again from its own `arena.json`, it gives the same records.
+#[test]
+fn the_experiment_example_replays() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut doc = std::fs::read_to_string(arena_doc_path()).unwrap();
+    let file = "examples/experiments/three-families.toml";
+    let marker = format!("<!-- experiment-file: {file} -->\n```toml\n");
+    let at = doc
+        .find(&marker)
+        .expect("docs/arena.md shows the experiment file")
+        + marker.len();
+    let shown_file = &doc[at..at + doc[at..].find("```").unwrap()];
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    assert_eq!(
+        shown_file, text,
+        "docs/arena.md shows another file than {file}"
+    );
+
+    let (command, shown, range) = block(&doc, "<!-- experiment:");
+    assert_eq!(command, format!("$ tabula arena --config {file}"));
+    let dir = common::scratch("experiment");
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = root.join(file);
+    let run = common::tabula_in(&dir, &["arena", "--config", config.to_str().unwrap()], "");
+    assert!(run.ok, "{}", run.stderr);
+    check_in(
+        &arena_doc_path(),
+        &mut doc,
+        range,
+        &shown,
+        &run.stdout,
+        "experiment",
+        mask_arena_timings,
+    );
+
+    let out = dir.join("results/three-families");
+    let again = dir.join("again");
+    let run = common::tabula_in(
+        &dir,
+        &[
+            "arena",
+            "--config",
+            out.join("arena.json").to_str().unwrap(),
+            "--out",
+            again.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let first = common::records(&out);
+    assert_eq!(first.len(), 18);
+    assert_eq!(common::records(&again), first);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -31,6 +31,7 @@
 //! (The same example is in `docs/arena.md`; this copy is compiled.)
 
 mod chart;
+mod experiment;
 mod merge;
 mod output;
 mod rating;
@@ -49,6 +50,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
+pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
 pub use merge::merge;
 pub use output::{json, table, RunningScores};
 pub use run::GameResult;
