@@ -290,7 +290,16 @@ impl Registry {
     /// Reads an agent spec such as `mcts(time=2s,threads=2)`, checking
     /// every parameter against the kind's table.
     pub fn parse_agent(&self, text: &str) -> Result<AgentSpec, SpecError> {
-        let spec = Spec::parse(text)?;
+        let mut spec = Spec::parse(text)?;
+        // The display name any agent may carry is not a kind's parameter.
+        let label = match spec
+            .args
+            .iter()
+            .position(|(k, _)| k == tabula_agents::LABEL)
+        {
+            Some(at) if spec.name != tabula_agents::HUMAN => Some(spec.args.remove(at).1),
+            _ => None,
+        };
         if spec.name == tabula_agents::HUMAN {
             if let Some((key, _)) = spec.args.first() {
                 return Err(SpecError::UnknownParam {
@@ -311,7 +320,18 @@ impl Registry {
                 choices: self.agent_names(),
             })?;
         let params = Params::resolve(kind.name, kind.params, &spec.args)?;
-        Ok(AgentSpec::new(kind.name, params))
+        let agent = AgentSpec::new(kind.name, params);
+        match label {
+            None => Ok(agent),
+            Some(label) => agent
+                .with_label(&label)
+                .map_err(|expected| SpecError::BadValue {
+                    owner: kind.name.to_string(),
+                    key: tabula_agents::LABEL.to_string(),
+                    value: tabula_core::excerpt(&label),
+                    expected,
+                }),
+        }
     }
 
     /// Builds `spec`'s agent to play `game` (a state of a registered game).
@@ -364,6 +384,12 @@ impl<A: AgentSet> RegistryBuilder<A> {
             K::NAME != tabula_agents::HUMAN && infos.iter().all(|i| i.name != K::NAME),
             "agent kind `{}` registered twice",
             K::NAME
+        );
+        assert!(
+            K::PARAMS.iter().all(|p| p.name != tabula_agents::LABEL),
+            "agent kind `{}` declares `{}`, which every spec keeps for its display name",
+            K::NAME,
+            tabula_agents::LABEL
         );
         RegistryBuilder {
             games: self.games,

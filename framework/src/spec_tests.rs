@@ -177,3 +177,23 @@ fn specs_are_checked_when_the_agent_is_built() {
     let built = EngineKind::build(&settings, &BuildContext::new(1, &start, "nim"));
     assert!(built.is_ok());
 }
+
+/// Any agent may carry a display name: it prints last, reads back, is not
+/// one of the kind's parameters, and is checked.
+#[test]
+fn a_display_name_rides_on_any_spec() {
+    let registry = registry();
+    let spec = registry
+        .parse_agent("mcts(name=\"fast one\",iterations=100)")
+        .unwrap();
+    assert_eq!(spec.to_string(), "mcts(iterations=100,name=\"fast one\")");
+    assert_eq!(spec.label(), Some("fast one"));
+    assert_eq!(spec.display_name(), "fast one");
+    assert_eq!(registry.parse_agent(&spec.to_string()).unwrap(), spec);
+    let plain = registry.parse_agent("mcts(iterations=100)").unwrap();
+    assert_eq!(plain.display_name(), "mcts(iterations=100)");
+    assert_ne!(plain, spec);
+    let long = format!("random(name={})", "x".repeat(41));
+    let err = registry.parse_agent(&long).unwrap_err().to_string();
+    assert!(err.contains("display name"), "{err}");
+}

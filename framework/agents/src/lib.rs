@@ -39,7 +39,7 @@ pub use play::{play_game, PlayedGame};
 pub use random::SEED;
 pub use random::{RandomAgent, RandomKind, RandomSettings};
 pub use settings::{AgentConfig, ParamValue, Settings};
-pub use spec::{AgentError, AgentSpec, HUMAN};
+pub use spec::{AgentError, AgentSpec, HUMAN, LABEL, MAX_LABEL};
 
 /// What [`agent_settings!`] expands to refers to, so that a crate declaring
 /// a kind needs no dependency of its own on these.

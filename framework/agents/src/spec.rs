@@ -11,12 +11,21 @@ use tabula_core::params::Params;
 /// Specs are read by `tabula::Registry::parse_agent`,
 /// which checks them against the kind's parameter table; they print back
 /// canonically (only the parameters that differ from their defaults), so
-/// the printed text reads back to an equal spec.
+/// the printed text reads back to an equal spec. Any agent may carry a
+/// display name (`mcts(iterations=1000,name=mcts-1k)`), which tables and
+/// charts show instead of the spec.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentSpec {
     name: String,
     params: Params,
+    label: Option<String>,
 }
+
+/// The spec argument that gives an agent its display name.
+pub const LABEL: &str = "name";
+
+/// The longest display name, so that tables and charts stay readable.
+pub const MAX_LABEL: usize = 40;
 
 /// The name of the seat a person plays.
 pub const HUMAN: &str = "human";
@@ -27,6 +36,7 @@ impl AgentSpec {
         AgentSpec {
             name: HUMAN.to_string(),
             params: Params::default(),
+            label: None,
         }
     }
 
@@ -36,7 +46,36 @@ impl AgentSpec {
         AgentSpec {
             name: name.to_string(),
             params,
+            label: None,
         }
+    }
+
+    /// The same spec with display name `label` (checked: not empty, at
+    /// most [`MAX_LABEL`] characters, no control characters).
+    pub fn with_label(mut self, label: &str) -> Result<Self, String> {
+        let label = label.trim();
+        if label.is_empty()
+            || label.chars().count() > MAX_LABEL
+            || label.chars().any(char::is_control)
+        {
+            return Err(format!(
+                "`{}` is not a display name: 1 to {MAX_LABEL} printable characters",
+                tabula_core::excerpt(label)
+            ));
+        }
+        self.label = Some(label.to_string());
+        Ok(self)
+    }
+
+    /// The display name given with `name=...`, if any.
+    pub fn label(&self) -> Option<&str> {
+        self.label.as_deref()
+    }
+
+    /// What tables and charts call the agent: its display name, else its
+    /// spec.
+    pub fn display_name(&self) -> String {
+        self.label.clone().unwrap_or_else(|| self.to_string())
     }
 
     /// Whether the seat is played by a person at the REPL.
@@ -55,11 +94,23 @@ impl AgentSpec {
     }
 }
 
-/// The canonical text: the name and the parameters that differ from
-/// their defaults.
+/// The canonical text: the name, the parameters that differ from their
+/// defaults, and the display name last.
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.name, self.params)
+        let mut args: Vec<(String, String)> = self
+            .params
+            .non_default()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        if let Some(label) = &self.label {
+            args.push((LABEL.to_string(), label.clone()));
+        }
+        let spec = tabula_core::spec::Spec {
+            name: self.name.clone(),
+            args,
+        };
+        write!(f, "{spec}")
     }
 }
 

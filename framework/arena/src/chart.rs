@@ -36,8 +36,11 @@ pub fn chart(section: &Section, anchor: &str) -> String {
     );
     let axis = Axis::spanning(low, high, 50.0);
     let mut chart = RowChart::new(&title, axis, section.agents.len(), 28.0, 48.0);
-    for (row, (agent, rating)) in section.agents.iter().zip(ratings).enumerate() {
-        chart.label(row, &agent.agent);
+    let specs: Vec<String> = section.agents.iter().map(|a| a.agent.clone()).collect();
+    let names = super::names::chart_names(&specs);
+    for (row, (rating, name)) in ratings.into_iter().zip(&names).enumerate() {
+        let agent = &section.agents[row];
+        chart.label(row, name);
         match rating {
             Some(r) => {
                 let tooltip = format!("{:.0} [{:.0}, {:.0}]", r.value, r.low, r.high);

@@ -9,7 +9,7 @@
 //! games = ["diffusion(width=4)", { game = "calcala", players = 3 }]
 //! agents = [
 //!     "random",
-//!     { kind = "mcts", iterations = 1000 },
+//!     { kind = "mcts", iterations = 1000, name = "mcts-1k" },
 //!     "alphabeta(depth=3)",
 //! ]
 //! rounds = 4
@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use tabula::agents::settings::Value;
-use tabula::agents::AgentConfig;
+use tabula::agents::{AgentConfig, LABEL};
 use tabula::files::{read_small, MAX_SETTINGS_BYTES};
 use tabula::{Registry, Spec};
 
@@ -238,9 +238,11 @@ impl<'de> Deserialize<'de> for AgentEntry {
     /// that an error carries the file's line.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let spec = deserializer.deserialize_any(SpecVisitor("kind"))?;
+        // The display name is any agent's, not a setting of its kind.
         let table: BTreeMap<String, serde_json::Value> = spec
             .args
             .iter()
+            .filter(|(k, _)| k != LABEL)
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
             .chain([(
                 "kind".to_string(),

@@ -33,6 +33,7 @@
 mod chart;
 mod experiment;
 mod merge;
+mod names;
 mod output;
 mod rating;
 mod run;
@@ -247,6 +248,18 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     }
     if agents.len() < 2 {
         return Err("--agents: an arena needs at least two agents".to_string());
+    }
+    // Tables and charts tell the agents apart by their display names.
+    for (i, agent) in agents.iter().enumerate() {
+        if agents[..i]
+            .iter()
+            .any(|a| a.display_name() == agent.display_name())
+        {
+            return Err(format!(
+                "--agents: two agents are called `{}`",
+                agent.display_name()
+            ));
+        }
     }
     for start in &starts {
         for agent in &agents {

@@ -17,7 +17,8 @@ pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
     write_atomic(&dir.join("summary.csv"), csv(summary).as_bytes())?;
     for section in summary.games.iter().chain([&summary.overall]) {
         let path = dir.join(format!("ratings-{}.svg", chart::file_stem(&section.game)));
-        write_atomic(&path, chart::chart(section, &summary.anchor).as_bytes())?;
+        let anchor = super::names::table_name(&summary.anchor);
+        write_atomic(&path, chart::chart(section, &anchor).as_bytes())?;
     }
     Ok(())
 }
@@ -33,7 +34,7 @@ pub struct RunningScores {
 impl RunningScores {
     pub fn new(agents: &[String]) -> Self {
         RunningScores {
-            agents: agents.to_vec(),
+            agents: agents.iter().map(|a| super::names::table_name(a)).collect(),
             totals: vec![(0.0, 0); agents.len()],
         }
     }
@@ -89,7 +90,7 @@ pub fn degenerate_note(section: &Section) -> Option<String> {
             .agents
             .iter()
             .filter(|a| a.standing == standing && a.games > 0)
-            .map(|a| a.agent.as_str())
+            .map(|a| a.name.as_str())
             .collect()
     };
     match section.degenerate? {
@@ -165,7 +166,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             _ => "-".to_string(),
         };
         table.row([
-            a.agent.clone(),
+            a.name.clone(),
             a.games.to_string(),
             a.wins.to_string(),
             a.draws.to_string(),
@@ -195,7 +196,7 @@ pub fn table(summary: &Summary) -> String {
     let _ = writeln!(
         out,
         "== Elo ± 95% by game ({} = 0; adjudicated games not counted)",
-        summary.anchor
+        super::names::table_name(&summary.anchor)
     );
     let mut sections: Vec<&Section> = summary.games.iter().collect();
     sections.push(&summary.overall);
@@ -203,7 +204,7 @@ pub fn table(summary: &Summary) -> String {
     columns.extend(sections.iter().map(|s| Column::right(&s.game).width(11)));
     let mut table = TextTable::new(columns).indent("   ");
     for (i, agent) in summary.settings.agents.iter().enumerate() {
-        let mut row = vec![agent.clone()];
+        let mut row = vec![super::names::table_name(agent)];
         row.extend(sections.iter().map(|s| elo(&s.agents[i])));
         table.row(row);
     }

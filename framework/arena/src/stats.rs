@@ -11,7 +11,11 @@ use tabula::stats::{wilson, Z95};
 /// One agent's line of a section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AgentRow {
+    /// The agent's canonical spec.
     pub agent: String,
+    /// What tables call it: its display name (`name=...`), else its spec.
+    #[serde(default)]
+    pub name: String,
     /// Seats it played in finished games (an agent in two seats counts twice).
     pub games: usize,
     /// Sole wins, shared wins (a 2-player draw is a win shared by both), losses.
@@ -104,6 +108,7 @@ impl Tally {
         let ci = mean.map(|m| wilson(m, self.games));
         AgentRow {
             agent: agent.to_string(),
+            name: super::names::table_name(agent),
             games: self.games,
             wins: self.wins,
             draws: self.draws,
