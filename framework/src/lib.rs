@@ -32,7 +32,7 @@ mod spec_tests;
 
 pub use tabula_agents::protocol;
 pub use tabula_az as az;
-pub use tabula_core::{bits, cpu, eval, files, key, notation, plan, render, rng, stats, svg};
+pub use tabula_core::{bits, cpu, draw, eval, files, key, notation, plan, render, rng, stats, svg};
 pub use tabula_search::{alphabeta, bench, mcts, playout, search};
 pub use tabula_solve as solve;
 

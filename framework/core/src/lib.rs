@@ -1,6 +1,7 @@
 //! Tabula's rules core: the [`Game`] trait every game implements, its
 //! typed [`Params`], notation helpers, [`Outcome`]s, seeded randomness,
-//! board drawing ([`render`], [`svg`]), and the object-safe [`AnyGame`]
+//! board drawing ([`render`], [`svg`], and [`draw`]'s helpers for the
+//! common board shapes), and the object-safe [`AnyGame`]
 //! view every game gets for free.
 //!
 //! A game crate depends on this crate alone (a solvable one on
@@ -13,6 +14,7 @@
 pub mod any;
 pub mod bits;
 pub mod cpu;
+pub mod draw;
 pub mod error;
 pub mod eval;
 pub mod files;
