@@ -1,65 +1,44 @@
-//! The board picture: the pile as rows of stones, the stones the last move
-//! took ringed, the last move named, and whose turn it is or the result.
+//! The board picture: the pile as rows of stones on a grid, the stones the
+//! last move took ringed, the last move named, and whose turn it is or the
+//! result.
 
-use tabula_core::svg::{colour, Svg};
-use tabula_core::{Game, View};
+use tabula_core::draw::picture::{self, colour};
+use tabula_core::draw::{Caption, Grid};
+use tabula_core::View;
 
 use crate::state::Takeaway;
 
-const PITCH: f64 = 26.0;
+/// Stones drawn in one row of the pile.
 const PER_ROW: u32 = 20;
-const LEFT: f64 = 20.0;
-const TOP: f64 = 44.0;
+/// The distance between stones.
+const PITCH: f64 = 26.0;
+/// The top left corner of the pile.
+const CORNER: (f64, f64) = (20.0, 44.0);
 
 pub(crate) fn svg(state: &Takeaway, view: &View<'_, Takeaway>) -> String {
     let taken = view.last.map_or(0, |(_, taken)| taken);
     let stones = state.left + taken;
     let rows = stones.div_ceil(PER_ROW).max(1);
-    let width = LEFT * 2.0 + f64::from(PER_ROW) * PITCH;
-    let height = TOP + f64::from(rows) * PITCH + 70.0;
-    let mut svg = Svg::new(width, height);
-    svg.text(
-        LEFT,
-        26.0,
-        &format!(
-            "Take-away: {} stones left, take 1 to {}",
-            state.left, state.take
-        ),
-        r#"font-size="16" font-weight="bold""#,
+    let pile = Grid::new(PER_ROW as usize, rows as usize)
+        .rank_one_at_top()
+        .picture(PITCH, CORNER);
+    let title = format!(
+        "Take-away: {} stones left, take 1 to {}",
+        state.left, state.take
     );
+    let bottom = CORNER.1 + pile.height();
+    let mut svg = picture::titled(2.0 * CORNER.0 + pile.width(), bottom + 70.0, &title);
     for stone in 0..stones {
-        let x = LEFT + PITCH / 2.0 + f64::from(stone % PER_ROW) * PITCH;
-        let y = TOP + PITCH / 2.0 + f64::from(stone / PER_ROW) * PITCH;
-        let attrs = if stone < state.left {
-            format!(r#"fill="{}" stroke="{}""#, colour::DARK_PIECE, colour::INK)
+        let at = pile.centre((stone % PER_ROW) as usize, (stone / PER_ROW) as usize);
+        if stone < state.left {
+            picture::stone(&mut svg, at, PITCH * 0.38, colour::DARK_PIECE, "");
         } else {
             // Taken by the last move: an empty ring.
-            format!(
-                r#"fill="{}" stroke="{}" stroke-width="3""#,
-                colour::PAPER,
-                colour::LAST_MOVE
-            )
-        };
-        svg.circle(x, y, PITCH * 0.38, &attrs);
+            svg.circle(at.0, at.1, PITCH * 0.38, &picture::last_move_ring());
+        }
     }
-    if let Some((before, mv)) = view.last {
-        let seat = state.seat_name(before.to_move());
-        svg.text(
-            LEFT,
-            height - 40.0,
-            &format!("Last move: {seat} {}", state.format_move(mv)),
-            &format!(r#"fill="{}""#, colour::MUTED),
-        );
-    }
-    let status = match state.outcome() {
-        Some(outcome) => format!("Game over: {}", outcome.describe(2, |s| state.seat_name(s))),
-        None => format!("{} to move", state.seat_name(state.to_move())),
-    };
-    svg.text(
-        LEFT,
-        height - 20.0,
-        &status,
-        &format!(r#"fill="{}""#, colour::INK),
-    );
+    let mut caption = Caption::new(false);
+    caption.last_move(view, "").status(state, None);
+    caption.draw(&mut svg, bottom + 30.0);
     svg.finish()
 }

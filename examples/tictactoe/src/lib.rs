@@ -10,6 +10,8 @@
 mod opportunist;
 pub use opportunist::Opportunist;
 
+use tabula::draw::text::{Glyph, Mark};
+use tabula::draw::{Caption, Grid};
 use tabula::plan::{Plan, Variant};
 use tabula::{
     notation, Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError,
@@ -350,36 +352,25 @@ impl Game for TicTacToe {
     fn render(&self, view: &View<'_, Self>) -> String {
         let n = self.size as usize;
         let last = view.last.map(|(_, mv)| mv);
-        let mut out = String::from("   ");
-        out.extend((0..n).map(|c| format!(" {}", notation::letter(c, false))));
-        for r in 0..n {
-            out.push_str(&format!("\n {} ", r + 1));
-            for c in 0..n {
-                let cell = Cell((r * n + c) as u8);
-                let mark = match (self.marks[0] >> cell.0 & 1, self.marks[1] >> cell.0 & 1) {
-                    (1, _) => "X",
-                    (_, 1) => "O",
-                    _ => ".",
-                };
-                let mark = if last == Some(cell) {
-                    view.paint(mark, Style::Highlight)
-                } else {
-                    mark.to_string()
-                };
-                out.push_str(&format!(" {mark}"));
+        // Rank 1 on top, as the cells are named; the last move bracketed.
+        let grid = Grid::new(n, n).rank_one_at_top();
+        let board = grid.text(1, view.color, |file, rank| {
+            let cell = Cell((rank * n + file) as u8);
+            let glyph = match (self.marks[0] >> cell.0 & 1, self.marks[1] >> cell.0 & 1) {
+                (1, _) => Glyph::new("X").style(Style::Bold),
+                (_, 1) => Glyph::new("O").style(Style::BrightRed),
+                _ => Glyph::new("."),
+            };
+            if last == Some(cell) {
+                glyph.mark(Mark::Bracket)
+            } else {
+                glyph
             }
-        }
+        });
         // The lines every Tabula board ends with.
-        if let Some((before, mv)) = view.last {
-            let seat = self.seat_name(before.to_move());
-            out.push_str(&format!("\nLast move: {seat} {}", self.format_move(mv)));
-        }
-        let status = match self.outcome() {
-            Some(outcome) => format!("Game over: {}", outcome.describe(2, |s| self.seat_name(s))),
-            None => format!("{} to move", self.seat_name(self.to_move())),
-        };
-        out.push_str(&format!("\n{status}"));
-        out
+        let mut caption = Caption::new(view.color);
+        caption.last_move(view, "").status(self, None);
+        caption.under(&board)
     }
 }
 
@@ -389,6 +380,26 @@ mod tests {
 
     fn game(size: &str, line: &str) -> TicTacToe {
         TicTacToe::from_spec(&format!("tictactoe(size={size},line={line})")).unwrap()
+    }
+
+    #[test]
+    fn the_board_brackets_the_last_move() {
+        let mut before = game("3", "3");
+        for cell in ["a1", "c1", "c3"] {
+            before.play(before.parse_move(cell).unwrap());
+        }
+        let mv = before.parse_move("b2").unwrap();
+        let mut after = before.clone();
+        after.play(mv);
+        let view = View {
+            last: Some((&before, mv)),
+            color: false,
+        };
+        let board = "    a b c\n 1  X . O  1\n 2  .[O].  2\n 3  . . X  3\n    a b c";
+        assert_eq!(
+            after.render(&view),
+            format!("{board}\nLast move: O b2\nX to move")
+        );
     }
 
     #[test]

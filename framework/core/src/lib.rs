@@ -1,8 +1,9 @@
 //! Tabula's rules core: the [`Game`] trait every game implements, its
 //! typed [`Params`], notation helpers, [`Outcome`]s, seeded randomness,
-//! board drawing ([`render`], [`svg`]), and the object-safe [`AnyGame`]
-//! view every game gets for free; and the output every report shares:
-//! [`stats`], [`chart`]s on the one SVG writer, and text [`table`]s.
+//! board drawing ([`render`], [`svg`], and [`draw`]'s helpers for the
+//! common board shapes), and the object-safe [`AnyGame`] view every game
+//! gets for free; and the output every report shares: [`stats`],
+//! [`chart`]s on the one SVG writer, and text [`table`]s.
 //!
 //! A game crate depends on this crate alone (a solvable one on
 //! `tabula-solve` too), so that changing a search, an agent or the
@@ -15,6 +16,7 @@ pub mod any;
 pub mod bits;
 pub mod chart;
 pub mod cpu;
+pub mod draw;
 pub mod error;
 pub mod eval;
 pub mod files;

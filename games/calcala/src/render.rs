@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use tabula_core::notation::letter;
+use tabula_core::draw::text::{self, Glyph};
+use tabula_core::draw::{Caption, Grid};
 use tabula_core::{Style, View};
 
 use crate::geometry::{Pit, PITS, SIDE};
@@ -41,67 +42,36 @@ pub(crate) fn marks(events: &[Event]) -> [Mark; PITS] {
 
 /// ```text
 ///       A   B   C   D   E   F
-///  1    2   2   2   2   3*  2    1
-///  2    2   2   2   2   0^  2    2
+///  1    2   2   2   2   3*  2  1
+///  2    2   2   2   2   0^  2  2
 /// ```
 pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
-    let events = view
-        .last
-        .map(|(before, mv)| (before.to_move as usize, mv, trace(before, mv)));
-    let marks = events
-        .as_ref()
-        .map_or([Mark::None; PITS], |(_, _, events)| marks(events));
-
-    let mut lines = Vec::new();
-    let mut letters = String::from("    ");
-    for col in 0..SIDE {
-        let _ = write!(letters, "{:>3} ", letter(col, true));
-    }
-    let letters = letters.trim_end().to_string();
-    lines.push(letters.clone());
-    for row in 0..SIDE {
-        let mut line = format!("{:>2}  ", row + 1);
-        for col in 0..SIDE {
-            let index = row * SIDE + col;
-            let count = format!("{:>3}", game.board[index]);
-            let (style, sign) = match marks[index] {
-                Mark::None => (None, ' '),
-                Mark::Sown => (Some(Style::Highlight), '*'),
-                Mark::PickedUp => (Some(Style::Cyan), '^'),
-                Mark::Captured => (Some(Style::Red), 'x'),
-            };
-            match style {
-                Some(style) => line.push_str(&view.paint(&count, style)),
-                None => line.push_str(&count),
-            }
-            line.push(sign);
+    let events = view.last.map(|(before, mv)| trace(before, mv));
+    let marks = events.as_deref().map_or([Mark::None; PITS], marks);
+    let grid = Grid::new(SIDE, SIDE).rank_one_at_top().upper_case();
+    let board = grid.text(3, view.color, |col, row| {
+        let index = row * SIDE + col;
+        let count = Glyph::new(game.board[index].to_string());
+        match marks[index] {
+            Mark::None => count,
+            Mark::Sown => count.style(Style::Highlight).mark(text::Mark::Sign('*')),
+            Mark::PickedUp => count.style(Style::Cyan).mark(text::Mark::Sign('^')),
+            Mark::Captured => count.style(Style::Red).mark(text::Mark::Sign('x')),
         }
-        let _ = write!(line, "  {}", row + 1);
-        lines.push(line);
-    }
-    lines.push(letters);
-    if let Some((seat, mv, events)) = &events {
-        lines.push(format!(
-            "Last move: {} {mv}: {}",
-            seat_name(*seat),
-            describe(events)
-        ));
-        lines.push("  (^ picked up, * sown, x captured)".to_string());
+    });
+    let mut caption = Caption::new(view.color);
+    if let Some(events) = &events {
+        caption.last_move(view, &format!(": {}", describe(events)));
+        caption.line("  (^ picked up, * sown, x captured)");
     }
     let mut captures = String::from("Captures:");
     for seat in 0..game.player_count() {
         let _ = write!(captures, "  {}: {}", seat_name(seat), game.captures(seat));
     }
     let _ = write!(captures, "   ({} on the board)", game.stones_on_board());
-    lines.push(captures);
-    lines.push(match game.result() {
-        Some(outcome) => {
-            let result = outcome.describe(game.player_count(), seat_name);
-            format!("Game over: {}", view.paint(&result, Style::Bold))
-        }
-        None => format!("Player {} to move", game.to_move + 1),
-    });
-    lines.join("\n")
+    caption.line(captures);
+    caption.status(game, None);
+    caption.under(&board)
 }
 
 /// How a seat is called: `player 1` …

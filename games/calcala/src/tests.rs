@@ -404,8 +404,8 @@ fn board_shows_coordinates_captures_and_the_path() {
     // Letters above and below, numbers on both sides.
     assert_eq!(lines[0], "      A   B   C   D   E   F", "{text}");
     assert_eq!(lines[7], lines[0], "{text}");
-    assert_eq!(lines[1], " 1    1^  0x  0^  1*  0^  1*  1", "{text}");
-    assert_eq!(lines[4], " 4    9   0   0   0   0   0   4", "{text}");
+    assert_eq!(lines[1], " 1    1^  0x  0^  1*  0^  1* 1", "{text}");
+    assert_eq!(lines[4], " 4    9   0   0   0   0   0  4", "{text}");
     assert!(text.contains("player 1 A1-E: A1 (2) → B1 C1; relay C1 (2) → D1 E1; relay E1 (2) → F1 A1; A1 was empty, captured 1 from B1"), "{text}");
     assert!(text.contains("player 1: 1  player 2: 0"), "{text}");
     assert_eq!(

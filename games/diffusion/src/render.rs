@@ -2,13 +2,12 @@
 //! who sits where and owns which block, the last move (`^` scooped, `*`
 //! sown) and whose turn it is or the result.
 
-use std::fmt::Write as _;
-
+use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
+use tabula_core::draw::Caption;
 use tabula_core::notation::letter;
 use tabula_core::{Style, View};
 
 use crate::geometry::{Blocks, Pit};
-use crate::notation::format_move;
 use crate::state::{seat_name, Diffusion};
 
 /// What the last move did to a pit or a store.
@@ -48,84 +47,60 @@ pub(crate) fn marks(state: &Diffusion, last: Option<(&Diffusion, Pit)>) -> Vec<M
 const MARGIN: usize = 8;
 
 /// ```text
-///          a   b   c |   d   e   f
-///   [ 0]   4   4   4 |   5   0^  4     [ 0]  North
-///          4   4   4 |   5*  5*  5*          South
-///          A   B   C |   D   E   F
+///           a   b   c  |  d   e   f
+///   [ 0]    4   4   5  |  5   5   0^  [ 3]*  North
+///           4   4   4  |  0   5   5*         South
+///           A   B   C  |  D   E   F
 /// ```
 pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
     let width = state.width();
     let marks = marks(state, view.last);
-    let divider = |col: usize| {
-        if state.blocks() == Blocks::Halves && col == width / 2 {
-            " |"
-        } else {
-            ""
-        }
+    let halves = state.blocks() == Blocks::Halves;
+    // Where a pit's three columns start: four apart, two more past the
+    // divider between the blocks.
+    let column = |col: usize| MARGIN + 4 * col + if halves && col >= width / 2 { 2 } else { 0 };
+    let glyph = |text: String, mark: Mark, style: Style| match mark {
+        Mark::None => Glyph::new(text).style(style),
+        Mark::Scooped => Glyph::new(text).style(Style::Highlight).mark(Sign('^')),
+        Mark::Sown => Glyph::new(text).style(Style::Bold).mark(Sign('*')),
     };
-    let cell = |text: String, mark: Mark, style: Style| -> String {
-        match mark {
-            Mark::None => format!("{} ", view.paint(&text, style)),
-            Mark::Scooped => format!("{}^", view.paint(&text, Style::Highlight)),
-            Mark::Sown => format!("{}*", view.paint(&text, Style::Bold)),
-        }
-    };
-    let letters = |upper: bool| -> String {
-        let mut line = " ".repeat(MARGIN);
-        for col in 0..width {
-            let _ = write!(line, "{}{:>3} ", divider(col), letter(col, upper));
-        }
-        line.trim_end().to_string()
-    };
-    let row = |r: usize| -> String {
-        let mut line = String::new();
-        for col in 0..width {
-            let pit = Pit((r * width + col) as u8);
+    let mut canvas = Canvas::new(view.color);
+    for col in 0..width {
+        canvas.write(0, column(col) + 2, &letter(col, false).to_string());
+        canvas.write(3, column(col) + 2, &letter(col, true).to_string());
+        for row in 0..2 {
+            let pit = Pit((row * width + col) as u8);
             let style = if state.in_block(0, pit) {
                 Style::Cyan
             } else {
                 Style::Magenta
             };
             let count = format!("{:>3}", state.stones(pit));
-            let _ = write!(
-                line,
-                "{}{}",
-                divider(col),
-                cell(count, marks[pit.0 as usize], style)
+            canvas.glyph(
+                1 + row,
+                column(col),
+                &glyph(count, marks[pit.0 as usize], style),
             );
         }
-        line
-    };
-    let store = |side: usize| {
-        let text = format!("[{:>2}]", state.stores()[side]);
-        cell(text, marks[state.pit_count() + side], Style::Dim)
-    };
-    let mut lines = vec![
-        letters(false),
-        format!("  {} {}  {}  {}", store(0), row(0), store(1), seat_name(1)),
-        format!(
-            "{}{}{}{}",
-            " ".repeat(MARGIN),
-            row(1),
-            " ".repeat(9),
-            seat_name(0)
-        ),
-        letters(true),
-    ];
-    lines.push(format!("{}; [n]: stones in a store", owners(state)));
-    if let Some((before, mv)) = view.last {
-        lines.push(format!(
-            "Last move: {} {}   (^ scooped, * sown)",
-            seat_name(before.mover()),
-            format_move(before, mv)
-        ));
     }
-    lines.push(status(state, view));
-    let lines: Vec<String> = lines
-        .into_iter()
-        .map(|line| line.trim_end().to_string())
-        .collect();
-    lines.join("\n")
+    if halves {
+        for line in 0..4 {
+            canvas.write(line, column(width / 2) - 1, "|");
+        }
+    }
+    let end = column(width - 1) + 4;
+    for (side, at) in [(0, 2), (1, end + 2)] {
+        let store = format!("[{:>2}]", state.stores()[side]);
+        let mark = marks[state.pit_count() + side];
+        canvas.glyph(1, at, &glyph(store, mark, Style::Dim));
+    }
+    canvas.write(1, end + 9, seat_name(1));
+    canvas.write(2, end + 9, seat_name(0));
+    let mut caption = Caption::new(view.color);
+    caption.line(format!("{}; [n]: stones in a store", owners(state)));
+    caption.last_move(view, "   (^ scooped, * sown)");
+    caption.status(state, result(state));
+    caption.under(&canvas.into_lines())
 }
 
 /// Who owns which pits.
@@ -141,14 +116,8 @@ pub(crate) fn owners(state: &Diffusion) -> String {
     )
 }
 
-/// Whose turn it is, or who won and why.
-pub(crate) fn status(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
-    match state.result() {
-        Some(outcome) => {
-            let winner = outcome.winners().next().unwrap_or(0);
-            let result = format!("{} wins (its block is empty)", seat_name(winner));
-            format!("Game over: {}", view.paint(&result, Style::Bold))
-        }
-        None => format!("{} to move", seat_name(state.mover())),
-    }
+/// Who won and why, once the game is over.
+pub(crate) fn result(state: &Diffusion) -> Option<String> {
+    let winner = state.result()?.winners().next().unwrap_or(0);
+    Some(format!("{} wins (its block is empty)", seat_name(winner)))
 }

@@ -1,0 +1,93 @@
+//! The lines under a board: a legend, the last move, whose turn it is or
+//! the result, worded alike in every game and on both kinds of board.
+
+use super::picture::{Svg, MARGIN};
+use crate::game::{Game, View};
+use crate::render::{paint, Style};
+
+/// The caption of a board, line by line, for the text board
+/// ([`under`](Caption::under)) or a picture ([`draw`](Caption::draw)).
+#[derive(Debug, Clone, Default)]
+pub struct Caption {
+    lines: Vec<String>,
+    color: bool,
+}
+
+impl Caption {
+    /// An empty caption; `color` lets the result be bold on a terminal
+    /// (`View::color`; off for pictures).
+    pub fn new(color: bool) -> Caption {
+        Caption {
+            lines: Vec::new(),
+            color,
+        }
+    }
+
+    /// Adds a line (a legend, counts, a game's own state).
+    pub fn line(&mut self, line: impl Into<String>) -> &mut Caption {
+        self.lines.push(line.into());
+        self
+    }
+
+    /// Adds `Last move: SEAT MOVE` and then `note` (`""`, or a key to the
+    /// marks), when `view` has a last move: every board says it alike.
+    pub fn last_move<G: Game>(&mut self, view: &View<'_, G>, note: &str) -> &mut Caption {
+        if let Some((before, mv)) = view.last {
+            let seat = before.seat_name(before.to_move());
+            let line = format!("Last move: {seat} {}{note}", before.format_move(mv));
+            self.lines.push(line);
+        }
+        self
+    }
+
+    /// Adds the board's last line: `Game over: RESULT` once `state` is over,
+    /// otherwise `SEAT to move` (capitalised: `Player 2 to move`). `result`
+    /// says who won and why; `None` words it from the outcome alone
+    /// (`North wins`, `draw`).
+    pub fn status<G: Game>(&mut self, state: &G, result: Option<String>) -> &mut Caption {
+        let line = match state.outcome() {
+            Some(outcome) => {
+                let result = result.unwrap_or_else(|| {
+                    outcome.describe(state.players(), |seat| state.seat_name(seat))
+                });
+                format!("Game over: {}", paint(&result, Style::Bold, self.color))
+            }
+            None => format!("{} to move", capitalised(&state.seat_name(state.to_move()))),
+        };
+        self.lines.push(line);
+        self
+    }
+
+    /// The lines so far.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// The whole text board: the lines of `board`, then the caption's,
+    /// without trailing spaces or a final newline.
+    pub fn under(&self, board: &[String]) -> String {
+        let lines: Vec<&str> = board
+            .iter()
+            .chain(&self.lines)
+            .map(|line| line.trim_end())
+            .collect();
+        lines.join("\n")
+    }
+
+    /// Draws the caption on a picture, at the left margin, from the
+    /// baseline `top` down, 20 pixels a line.
+    pub fn draw(&self, svg: &mut Svg, top: f64) {
+        for (i, line) in self.lines.iter().enumerate() {
+            svg.text(MARGIN, top + 20.0 * i as f64, line, "");
+        }
+    }
+}
+
+/// `text` with its first letter in upper case: it starts a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
