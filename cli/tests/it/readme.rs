@@ -184,17 +184,17 @@ fn the_experiment_example_replays() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut doc = std::fs::read_to_string(arena_doc_path()).unwrap();
     let file = "examples/experiments/three-families.toml";
-    let marker = format!("<!-- experiment-file: {file} -->\n```toml\n");
-    let at = doc
-        .find(&marker)
-        .expect("docs/arena.md shows the experiment file")
-        + marker.len();
-    let shown_file = &doc[at..at + doc[at..].find("```").unwrap()];
     let text = std::fs::read_to_string(root.join(file)).unwrap();
-    assert_eq!(
-        shown_file, text,
-        "docs/arena.md shows another file than {file}"
-    );
+    let readme = std::fs::read_to_string(readme_path()).unwrap();
+    for (name, shown) in [("docs/arena.md", &doc), ("README.md", &readme)] {
+        let marker = format!("<!-- experiment-file: {file} -->\n```toml\n");
+        let at = shown
+            .find(&marker)
+            .unwrap_or_else(|| panic!("{name} shows no {file}"));
+        let at = at + marker.len();
+        let shown_file = &shown[at..at + shown[at..].find("```").unwrap()];
+        assert_eq!(shown_file, text, "{name} shows another file than {file}");
+    }
 
     let (command, shown, range) = block(&doc, "<!-- experiment:");
     assert_eq!(command, format!("$ tabula arena --config {file}"));
