@@ -1,14 +1,14 @@
 //! What each REPL command does: it reads its words, asks the [`Session`]
 //! and prints the answer. The game itself lives in the session.
 
-use std::fmt;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use tabula::excerpt;
-use tabula_session::{Session, SessionError};
+use tabula_session::Session;
 
+use super::error::CommandError;
 use super::format::{game_over, history_text, moves_text, plural, search_line, search_table};
 use super::table::{closest_command, help};
 use super::think::think;
@@ -28,34 +28,6 @@ pub struct Display {
 pub enum Flow {
     Continue,
     Quit,
-}
-
-/// Why a command failed: the text printed after `error: `.
-#[derive(Debug)]
-pub struct CommandError(String);
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl From<String> for CommandError {
-    fn from(message: String) -> Self {
-        CommandError(message)
-    }
-}
-
-impl From<SessionError> for CommandError {
-    fn from(error: SessionError) -> Self {
-        CommandError(error.to_string())
-    }
-}
-
-impl From<std::io::Error> for CommandError {
-    fn from(error: std::io::Error) -> Self {
-        CommandError(error.to_string())
-    }
 }
 
 /// What running a command gives: go on or quit, or the error to print.
@@ -336,7 +308,7 @@ fn agent_move(repl: &mut Repl, display: &Display, out: &mut dyn Write) -> Comman
 
 /// `show --svg FILE`: the board as an SVG picture.
 fn save_svg(session: &Session, rest: &str, out: &mut dyn Write) -> CommandResult {
-    let usage = || CommandError("usage: show [--svg FILE]".to_string());
+    let usage = || CommandError::from("usage: show [--svg FILE]".to_string());
     let file = rest.strip_prefix("--svg").ok_or_else(usage)?;
     if !file.starts_with(char::is_whitespace) {
         return Err(usage());

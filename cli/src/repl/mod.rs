@@ -11,6 +11,7 @@
 
 mod commands;
 mod complete;
+mod error;
 mod format;
 mod solve;
 mod table;
@@ -28,8 +29,9 @@ use rustyline::Editor;
 use tabula::render::{paint, Style};
 use tabula::Registry;
 
-pub use commands::{execute, CommandError, Display, Flow, Repl};
+pub use commands::{execute, Display, Flow, Repl};
 use complete::{ReplHelper, Words};
+pub use error::CommandError;
 pub use table::COMMANDS;
 use tabula_session::Session;
 

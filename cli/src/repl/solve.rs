@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tabula_session::{Session, SessionError};
 
-use super::commands::CommandError;
+use super::error::CommandError;
 
 /// `solve`: the value of the current position and of every legal move;
 /// `solve load FILE`: load the database for this game and variant.

@@ -105,30 +105,16 @@ impl Experiment {
         given: &Given,
     ) -> Result<Config, String> {
         if !given.games && !self.games.is_empty() {
-            base.games = self
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, GameEntry(spec))| {
-                    registry
-                        .create(spec)
-                        .map(|game| game.spec())
-                        .map_err(|e| format!("games[{i}] `{spec}`: {e}"))
-                })
-                .collect::<Result<_, _>>()?;
+            let specs = self.games.iter().map(|GameEntry(spec)| spec);
+            base.games = canonical("games", specs, |spec| {
+                registry.create(spec).map(|game| game.spec())
+            })?;
         }
         if !given.agents && !self.agents.is_empty() {
-            base.agents = self
-                .agents
-                .iter()
-                .enumerate()
-                .map(|(i, AgentEntry(spec))| {
-                    registry
-                        .parse_agent(spec)
-                        .map(|agent| agent.to_string())
-                        .map_err(|e| format!("agents[{i}] `{spec}`: {e}"))
-                })
-                .collect::<Result<Vec<String>, _>>()?;
+            let specs = self.agents.iter().map(|AgentEntry(spec)| spec);
+            base.agents = canonical("agents", specs, |spec| {
+                registry.parse_agent(spec).map(|agent| agent.to_string())
+            })?;
             if let Some(twice) = base
                 .agents
                 .iter()
@@ -159,6 +145,19 @@ impl Experiment {
         }
         Ok(base)
     }
+}
+
+/// The canonical specs `read` makes of a field's entries; an error names
+/// the field, the entry and its text.
+fn canonical<'a, E: fmt::Display>(
+    field: &str,
+    specs: impl Iterator<Item = &'a String>,
+    read: impl Fn(&str) -> Result<String, E>,
+) -> Result<Vec<String>, String> {
+    specs
+        .enumerate()
+        .map(|(i, spec)| read(spec).map_err(|e| format!("{field}[{i}] `{spec}`: {e}")))
+        .collect()
 }
 
 /// Which options the command line set itself (they override the file):
