@@ -8,11 +8,13 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use tabula::files::{BoundedLine, BoundedLines, MAX_COMMAND_BYTES};
 
 use tabula::agents::{AnyControl, Forfeit};
 use tabula::protocol::{Base, Command, Info, Reply, PROTOCOL, VERSION};
@@ -41,6 +43,8 @@ impl Output {
 /// What the loop waits for: a line of input, its end, or a search's end.
 enum Event {
     Line(String),
+    /// A line longer than any command, read past (its length).
+    TooLong(usize),
     End,
     /// The search answered; its agent comes back (`None` when it
     /// panicked: it is built afresh).
@@ -73,10 +77,15 @@ pub fn serve(
     let (events, receive) = mpsc::channel();
     let lines = events.clone();
     thread::spawn(move || {
-        for line in input.split(b'\n') {
-            let Ok(bytes) = line else { break };
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            if lines.send(Event::Line(text)).is_err() {
+        for line in BoundedLines::new(input, MAX_COMMAND_BYTES) {
+            let event = match line {
+                Ok(BoundedLine::Line(bytes)) => {
+                    Event::Line(String::from_utf8_lossy(&bytes).into_owned())
+                }
+                Ok(BoundedLine::TooLong(length)) => Event::TooLong(length),
+                Err(_) => break,
+            };
+            if lines.send(event).is_err() {
                 return;
             }
         }
@@ -173,6 +182,13 @@ impl Server<'_> {
     fn handle(&mut self, event: Event) -> bool {
         match event {
             Event::Line(line) if line.trim().is_empty() => true,
+            Event::TooLong(length) => {
+                self.error(format!(
+                    "a line of {length} bytes is longer than any command ({} KiB); ignored",
+                    MAX_COMMAND_BYTES >> 10
+                ));
+                true
+            }
             Event::Line(line) => match Command::parse(&line) {
                 Ok(command) => self.command(command),
                 Err(e) => {

@@ -28,7 +28,7 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Threads for self-play and evaluation games (results do not depend on it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = ranged(1, 256))]
     threads: usize,
     /// Go on from the folder's checkpoint, exactly where it stopped (the
     /// run keeps its own settings; only --threads, --minutes and
@@ -39,27 +39,27 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Width of the network's hidden layers.
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 128, value_parser = ranged(1, 4096))]
     hidden: usize,
     /// Residual blocks of the network.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = ranged(0, 64))]
     blocks: usize,
     /// PUCT simulations per self-play move.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     simulations: u32,
     /// Self-play games per iteration.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 32, value_parser = ranged(1, 100_000))]
     games: usize,
     /// Evaluate every this many iterations (0: never).
     #[arg(long, default_value_t = 5)]
     eval_every: u64,
     /// Games per evaluation match.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = ranged(1, 100_000))]
     eval_games: usize,
     /// Self-play games still running after this many plies stop, scored
     /// by the game's evaluation (adjudicated): a shorter cap keeps
     /// self-play from drifting in games where pieces can go back and forth.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = ranged(1, 1_000_000))]
     max_plies: usize,
     /// Share of the game's own evaluation in self-play's leaf values (as
     /// the agent's `mix`): steadies self-play while the value head is
@@ -83,8 +83,10 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     if args.minutes.is_none() && args.iterations.is_none() {
         return Err("say how long to train: --minutes N or --iterations N".into());
     }
-    if args.minutes.is_some_and(|m| !(m > 0.0 && m.is_finite())) {
-        return Err("--minutes must be a positive number".into());
+    if args.minutes.is_some_and(|m| !(m > 0.0 && m <= MAX_MINUTES)) {
+        return Err(format!(
+            "--minutes must be a positive number of at most {MAX_MINUTES} (about two years)"
+        ));
     }
     let game = registry.create(&args.game).map_err(|e| e.to_string())?;
     let entry = registry.get(game.name()).expect("a registered game");
@@ -181,7 +183,29 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
 }
 
 /// Refuses settings that cannot train.
+/// The longest run `--minutes` may ask for.
+const MAX_MINUTES: f64 = 1_000_000.0;
+
+/// The most weights a network may have: 64 M floats, 256 MB (with Adam's
+/// two moments, three times that in training).
+const MAX_WEIGHTS: usize = 64 << 20;
+
+/// A whole-number option of `usize` in `min..=max`, refused with clap's
+/// message (naming the option and the range) otherwise.
+fn ranged(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(min..=max)
+}
+
 fn check(config: &TrainConfig) -> Result<(), String> {
+    // A residual block holds two hidden × hidden layers.
+    let weights = config.hidden * config.hidden * (2 * config.blocks + 1);
+    if weights > MAX_WEIGHTS {
+        return Err(format!(
+            "--hidden {} with --blocks {} is a network of {weights} weights; \
+             at most {MAX_WEIGHTS} fit (make either smaller)",
+            config.hidden, config.blocks
+        ));
+    }
     let positive = [
         ("--hidden", config.hidden),
         ("--simulations", config.simulations as usize),

@@ -325,6 +325,14 @@ fn save_svg(session: &Session, rest: &str, out: &mut dyn Write) -> CommandResult
 /// `go [all] [N]`: the seated agents play until a human is to move (with
 /// `all`, every seat plays, humans' by the default MCTS), the game ends, N
 /// moves were made, or Ctrl-C is pressed.
+/// Moves one `go` plays when not told how many: the arena's default
+/// adjudication limit, so that agents that never finish a game (random
+/// play on a large Grid Diffusion board) cannot run a script for ever.
+pub const GO_PLIES: usize = 1000;
+
+/// The most moves one `go N` plays.
+const MAX_GO_PLIES: usize = 1_000_000;
+
 fn go(repl: &mut Repl, rest: &str, display: &Display, out: &mut dyn Write) -> CommandResult {
     let (all, rest) = match rest.split_once(char::is_whitespace) {
         Some(("all", n)) => (true, n.trim()),
@@ -332,9 +340,14 @@ fn go(repl: &mut Repl, rest: &str, display: &Display, out: &mut dyn Write) -> Co
         _ => (false, rest),
     };
     let limit = if rest.is_empty() {
-        usize::MAX
+        GO_PLIES
     } else {
-        count(rest)?
+        match count(rest)? {
+            n if n > MAX_GO_PLIES => {
+                return Err(format!("go plays at most {MAX_GO_PLIES} moves at once").into())
+            }
+            n => n,
+        }
     };
     if let Some(over) = repl.session.result() {
         return Err(game_over(&over).into());
@@ -362,6 +375,12 @@ fn go(repl: &mut Repl, rest: &str, display: &Display, out: &mut dyn Write) -> Co
             writeln!(out, "stopped (Ctrl-C) after {}", plural(plies, "move"))?;
             break;
         }
+    }
+    if rest.is_empty() && plies == GO_PLIES && repl.session.current().outcome().is_none() {
+        writeln!(
+            out,
+            "stopped after {GO_PLIES} moves, the limit of one `go` (`go N` plays N)"
+        )?;
     }
     repl.show_board(display, out)
 }

@@ -19,9 +19,11 @@ mod think;
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
+
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use tabula::files::{BoundedLine, BoundedLines, MAX_COMMAND_BYTES};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -109,8 +111,23 @@ pub fn scripted(repl: &mut Repl, input: impl BufRead) -> bool {
 fn lines(repl: &mut Repl, input: impl BufRead, display: &Display, echo: bool) -> bool {
     let mut ok = true;
     let stdout = io::stdout();
-    for line in input.split(b'\n') {
-        let Ok(bytes) = line else { break };
+    for line in BoundedLines::new(input, MAX_COMMAND_BYTES) {
+        let bytes = match line {
+            Ok(BoundedLine::Line(bytes)) => bytes,
+            Ok(BoundedLine::TooLong(length)) => {
+                ok = false;
+                let message = format!(
+                    "error: a line of {length} bytes, longer than any command ({} KiB); ignored",
+                    MAX_COMMAND_BYTES >> 10
+                );
+                match echo {
+                    true => println!("{message}"),
+                    false => eprintln!("{message}"),
+                }
+                continue;
+            }
+            Err(_) => break,
+        };
         let line = String::from_utf8_lossy(&bytes);
         let mut out = stdout.lock();
         if echo {

@@ -26,7 +26,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1)" },
     Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats" },
     Command { name: "ai", args: "", help: "the seat to move is played once by its agent (a default MCTS for a human seat), showing its evaluation" },
-    Command { name: "go", args: "[all] [N]", help: "the seated agents play until a human is to move or the game ends (or for N moves); `go all` plays every seat, human seats by the default MCTS; Ctrl-C stops after the current move" },
+    Command { name: "go", args: "[all] [N]", help: "the seated agents play until a human is to move or the game ends, at most 1000 moves (or N moves, up to 1000000); `go all` plays every seat, human seats by the default MCTS; Ctrl-C stops after the current move" },
     Command { name: "hint", args: "", help: "the default MCTS (or the seat's agent) suggests a move, without playing it" },
     Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
     Command { name: "position", args: "", help: "print the position text" },

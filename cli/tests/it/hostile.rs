@@ -886,3 +886,107 @@ fn load_with_ply_rejects_a_record_with_an_illegal_tail() {
     assert!(out.stdout.contains(r#""moves":[]"#), "{}", out.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A line longer than any command is read past, not held: the REPL and
+/// `tabula engine` say so and go on with the next line.
+#[test]
+fn over_long_lines_are_refused_and_the_next_line_is_read() {
+    let long = "x".repeat(3 << 20);
+    let repl = crate::common::tabula(&["play", "diffusion(width=4)"], &format!("{long}\nmoves\n"));
+    assert!(
+        repl.stderr.contains("longer than any command"),
+        "{}",
+        repl.stderr
+    );
+    assert!(
+        repl.stdout.contains('D'),
+        "the next command ran: {}",
+        repl.stdout
+    );
+    let engine = crate::common::tabula(
+        &["engine", "random"],
+        &format!("{long}\ntabula-engine 1\nquit\n"),
+    );
+    let replies: Vec<&str> = engine.stdout.lines().collect();
+    assert!(
+        replies[0].starts_with("error a line of"),
+        "{}",
+        engine.stdout
+    );
+    assert!(
+        replies.iter().any(|r| r.starts_with("id name tabula")),
+        "the handshake after it was answered: {}",
+        engine.stdout
+    );
+}
+
+/// Every numeric option has a range: values far outside it are refused
+/// with a short message naming the option, never a panic, an abort or a
+/// huge allocation.
+#[test]
+fn numeric_options_out_of_range_are_refused() {
+    let huge = "18446744073709551615";
+    let out = temp_dir("numeric-options");
+    let out = out.to_str().unwrap();
+    for (args, option) in [
+        (
+            vec!["train", "diffusion", "--minutes", "1", "--hidden", huge],
+            "--hidden",
+        ),
+        (
+            vec!["train", "diffusion", "--minutes", "1", "--blocks", huge],
+            "--blocks",
+        ),
+        (
+            vec!["train", "diffusion", "--minutes", "1", "--games", huge],
+            "--games",
+        ),
+        (
+            vec!["train", "diffusion", "--minutes", "1", "--eval-games", huge],
+            "--eval-games",
+        ),
+        (
+            vec!["train", "diffusion", "--minutes", "1", "--max-plies", huge],
+            "--max-plies",
+        ),
+        (
+            vec![
+                "train",
+                "diffusion",
+                "--minutes",
+                "1",
+                "--hidden",
+                "4096",
+                "--blocks",
+                "64",
+            ],
+            "--hidden",
+        ),
+        (
+            vec!["train", "diffusion", "--minutes", "1e300"],
+            "--minutes",
+        ),
+        (
+            vec!["arena", "--agents", "random", "greedy", "--max-plies", huge],
+            "--max-plies",
+        ),
+        (
+            vec!["bench", "diffusion", "--seconds", "1e300"],
+            "--seconds",
+        ),
+    ] {
+        let mut args = args;
+        args.extend(["--out", out]);
+        if args[0] == "bench" {
+            args.truncate(args.len() - 2);
+        }
+        let run = crate::common::tabula(&args, "");
+        assert!(!run.ok, "{args:?} was accepted");
+        assert!(
+            run.stderr.contains(option) && run.stderr.len() < 400,
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    }
+}

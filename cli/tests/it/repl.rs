@@ -662,3 +662,22 @@ fn show_svg_saves_the_board_as_a_picture() {
     assert!(run.stderr.contains("cannot write"), "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `go` without a count stops at its limit in a game random agents never
+/// finish, and says so; a count beyond the most `go` plays is refused.
+#[test]
+fn go_stops_at_its_limit() {
+    let script = "agent 1 random\nagent 2 random\ngo\ngo 1000001\n";
+    let run = crate::common::tabula(&["play", "grid-diffusion(size=19x19,stones=180)"], script);
+    assert!(
+        run.stdout
+            .contains("stopped after 1000 moves, the limit of one `go`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("go plays at most 1000000 moves"),
+        "{}",
+        run.stderr
+    );
+}

@@ -156,6 +156,10 @@ impl Default for Config {
     }
 }
 
+/// The longest game a tournament plays before adjudicating it: far beyond
+/// any game's length, short of what a game's history may hold in memory.
+pub const MAX_PLIES: usize = 1_000_000;
+
 /// The most games played at once: each holds its agents (an MCTS tree
 /// each), so thousands of threads would only exhaust memory.
 pub const MAX_THREADS: usize = 256;
@@ -271,8 +275,8 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     if config.rounds == 0 {
         return Err("--rounds must be at least 1".to_string());
     }
-    if config.max_plies == 0 {
-        return Err("--max-plies must be at least 1".to_string());
+    if !(1..=MAX_PLIES).contains(&config.max_plies) {
+        return Err(format!("--max-plies must be from 1 to {MAX_PLIES}"));
     }
     if config.opening_plies >= config.max_plies {
         return Err("--opening-plies must be below --max-plies".to_string());

@@ -121,6 +121,76 @@ impl Lines {
     }
 }
 
+/// The longest command line the REPL and `tabula engine` read: far more
+/// than any position with its moves, far less than a memory problem.
+pub const MAX_COMMAND_BYTES: usize = 1 << 20;
+
+/// One line of a stream read by [`BoundedLines`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoundedLine {
+    /// The line's bytes, without the newline.
+    Line(Vec<u8>),
+    /// A line longer than the bound, read past and dropped; its length.
+    TooLong(usize),
+}
+
+/// The lines of any stream (stdin, a pipe), each held only up to `max`
+/// bytes: a longer line is read past in pieces and reported, so that no
+/// input can make one line take memory without bound.
+pub struct BoundedLines<R> {
+    reader: R,
+    max: usize,
+}
+
+impl<R: BufRead> BoundedLines<R> {
+    /// The lines of `reader`, each at most `max` bytes.
+    pub fn new(reader: R, max: usize) -> Self {
+        BoundedLines { reader, max }
+    }
+}
+
+impl<R: BufRead> Iterator for BoundedLines<R> {
+    type Item = std::io::Result<BoundedLine>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut line = Vec::new();
+        let mut length = 0;
+        loop {
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if buffer.is_empty() {
+                // The end: a last line without a newline, or nothing.
+                return match length {
+                    0 => None,
+                    _ if length > self.max => Some(Ok(BoundedLine::TooLong(length))),
+                    _ => Some(Ok(BoundedLine::Line(line))),
+                };
+            }
+            let (piece, ended) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => (&buffer[..at], Some(at + 1)),
+                None => (buffer, None),
+            };
+            length += piece.len();
+            if length <= self.max {
+                line.extend_from_slice(piece);
+            } else {
+                line = Vec::new();
+            }
+            let used = ended.unwrap_or(piece.len());
+            self.reader.consume(used);
+            if ended.is_some() {
+                return Some(Ok(match length > self.max {
+                    true => BoundedLine::TooLong(length),
+                    false => BoundedLine::Line(line),
+                }));
+            }
+        }
+    }
+}
+
 fn io_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
     move |e| format!("cannot write {}: {e}", path.display())
 }
@@ -232,6 +302,31 @@ pub fn lock_dir(dir: &Path, name: &str, mode: LockMode) -> Result<DirLock, Strin
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn long_lines_are_read_past_not_held() {
+        let input = format!("short\n{}\nnext\nlast", "x".repeat(100));
+        let lines: Vec<BoundedLine> =
+            BoundedLines::new(std::io::BufReader::with_capacity(7, input.as_bytes()), 10)
+                .map(Result::unwrap)
+                .collect();
+        assert_eq!(
+            lines,
+            [
+                BoundedLine::Line(b"short".to_vec()),
+                BoundedLine::TooLong(100),
+                BoundedLine::Line(b"next".to_vec()),
+                BoundedLine::Line(b"last".to_vec()),
+            ]
+        );
+        let empty: Vec<_> = BoundedLines::new("".as_bytes(), 10).collect();
+        assert!(empty.is_empty());
+        let blank: Vec<_> = BoundedLines::new("\n".as_bytes(), 10)
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(blank, [BoundedLine::Line(Vec::new())]);
+    }
+
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
