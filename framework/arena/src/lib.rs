@@ -353,7 +353,9 @@ pub fn play(
         settings: settings.clone(),
         shard: config.shard,
     };
-    let mut results = Vec::new();
+    let mut totals = stats::Totals::new(&players, agents.len());
+    let mut done: HashSet<usize> = HashSet::new();
+    let mut running = RunningScores::new(&settings.agents);
     if config.resume {
         let saved = store::read_settings(out)?;
         if let Some(saved) = &saved {
@@ -375,7 +377,12 @@ pub fn play(
         for note in store::repair(&scan)? {
             on_event(Event::Note(&note));
         }
-        results = scan.results;
+        // Counted and dropped: only the totals stay in memory.
+        for result in scan.results {
+            done.insert(result.index);
+            running.add(&result);
+            totals.add(&result);
+        }
         if saved.is_none() {
             store::write_settings(out, &here)?;
         }
@@ -388,7 +395,6 @@ pub fn play(
         store::write_settings(out, &here)?;
     }
 
-    let done: HashSet<usize> = results.iter().map(|r| r.index).collect();
     let plan = Plan {
         range: range.clone(),
         scheduled: schedule.len(),
@@ -401,10 +407,6 @@ pub fn play(
         out: out.clone(),
     };
     on_event(Event::Started(&plan));
-    let mut running = RunningScores::new(&settings.agents);
-    for result in &results {
-        running.add(result);
-    }
     let started = Instant::now();
     let mut appender = store::Appender::open(&games_path)?;
     let work = run::Work {
@@ -424,7 +426,7 @@ pub fn play(
             result: &result,
             scores: &running,
         });
-        results.push(result);
+        totals.add(&result);
         Ok(())
     });
     let synced = appender.sync();
@@ -432,12 +434,12 @@ pub fn play(
     synced?;
     let seconds = started.elapsed().as_secs_f64();
 
-    let mut summary = stats::summarize(&settings, &players, range.len(), &results);
+    let mut summary = totals.summary(&settings, &players, range.len());
     summary.shard = config.shard;
     output::write_files(out, &summary)?;
     Ok(Finished {
         summary,
-        played_now: results.len() - done.len(),
+        played_now: totals.played() - done.len(),
         threads,
         seconds,
     })

@@ -24,9 +24,15 @@ use tabula::stats::ELO_PER_UNIT;
 #[derive(Debug, Clone)]
 pub struct Pairwise {
     n: usize,
-    /// `wins[i * n + j]`: the weight of results in which `i` beat `j`.
-    wins: Vec<f64>,
+    /// `units[i * n + j]`: the weight of results in which `i` beat `j`, in
+    /// twelfths. Every weight times score is a whole number of twelfths
+    /// (weights 1, ½, ⅓; scores 0, ½, 1), so sums are exact and do not
+    /// depend on the order games finish in.
+    units: Vec<u64>,
 }
+
+/// Parts of a comparison the pairwise counts are kept in.
+const UNITS: f64 = 12.0;
 
 /// One agent's fitted rating, relative to the anchor.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,7 +62,7 @@ impl Pairwise {
     pub fn new(n: usize) -> Self {
         Pairwise {
             n,
-            wins: vec![0.0; n * n],
+            units: vec![0; n * n],
         }
     }
 
@@ -66,12 +72,18 @@ impl Pairwise {
         if i == j {
             return;
         }
-        self.wins[i * self.n + j] += weight * score;
-        self.wins[j * self.n + i] += weight * (1.0 - score);
+        let units = |share: f64| (share * weight * UNITS).round() as u64;
+        self.units[i * self.n + j] += units(score);
+        self.units[j * self.n + i] += units(1.0 - score);
+    }
+
+    /// The weight of results in which `i` beat `j`.
+    fn wins(&self, i: usize, j: usize) -> f64 {
+        self.units[i * self.n + j] as f64 / UNITS
     }
 
     fn games(&self, i: usize, j: usize) -> f64 {
-        self.wins[i * self.n + j] + self.wins[j * self.n + i]
+        self.wins(i, j) + self.wins(j, i)
     }
 
     /// The agents reachable from `from` when `i → j` whenever `i` scored
@@ -84,9 +96,9 @@ impl Pairwise {
         while let Some(i) = stack.pop() {
             for (j, seen) in reached.iter_mut().enumerate() {
                 let scored = if reversed {
-                    self.wins[j * n + i]
+                    self.wins(j, i)
                 } else {
-                    self.wins[i * n + j]
+                    self.wins(i, j)
                 };
                 if !*seen && scored > 0.0 {
                     *seen = true;
@@ -128,7 +140,7 @@ impl Pairwise {
         for i in (0..n).filter(|&i| in_fit(i)) {
             for j in (0..n).filter(|&j| in_fit(j) && j != i) {
                 if self.games(i, j) > 0.0 {
-                    wins[i * n + j] = self.wins[i * n + j] + 0.5;
+                    wins[i * n + j] = self.wins(i, j) + 0.5;
                 }
             }
         }

@@ -96,7 +96,9 @@ struct Tally {
     draws: usize,
     losses: usize,
     adjudicated: usize,
-    score_sum: f64,
+    /// Shares of results in twelfths (a share is 1/k for k ≤ 4 winners),
+    /// so that the sum is exact whatever order games finish in.
+    score_units: u64,
     seconds: f64,
     moves: u64,
     forfeits: usize,
@@ -104,7 +106,7 @@ struct Tally {
 
 impl Tally {
     fn row(&self, agent: &str, standing: Standing, rating: Option<Rating>) -> AgentRow {
-        let mean = (self.games > 0).then(|| self.score_sum / self.games as f64);
+        let mean = (self.games > 0).then(|| self.score_units as f64 / UNITS / self.games as f64);
         let ci = mean.map(|m| wilson(m, self.games));
         AgentRow {
             agent: agent.to_string(),
@@ -135,8 +137,18 @@ struct Accumulator {
     finished: usize,
     adjudicated: usize,
     first_seat_wins: usize,
-    first_seat_score: f64,
+    /// The first seat's shares, in twelfths.
+    first_seat_units: u64,
     plies: usize,
+}
+
+/// Twelfths: every share of a result (1/k of k ≤ 4 winners) is a whole
+/// number of them.
+const UNITS: f64 = 12.0;
+
+/// A seat's share of `result` in twelfths.
+fn units(result: &GameResult, seat: usize) -> u64 {
+    (result.score(seat).unwrap_or(0.0) * UNITS).round() as u64
 }
 
 impl Accumulator {
@@ -148,7 +160,7 @@ impl Accumulator {
             finished: 0,
             adjudicated: 0,
             first_seat_wins: 0,
-            first_seat_score: 0.0,
+            first_seat_units: 0,
             plies: 0,
         }
     }
@@ -180,12 +192,11 @@ impl Accumulator {
         if winners.as_slice() == [0] {
             self.first_seat_wins += 1;
         }
-        self.first_seat_score += result.score(0).unwrap_or(0.0);
+        self.first_seat_units += units(result, 0);
         for (seat, &agent) in result.seats.iter().enumerate() {
             let tally = &mut self.tallies[agent];
-            let score = result.score(seat).unwrap_or(0.0);
             tally.games += 1;
-            tally.score_sum += score;
+            tally.score_units += units(result, seat);
             match (winners.contains(&seat), winners.len()) {
                 (true, 1) => tally.wins += 1,
                 (true, _) => tally.draws += 1,
@@ -241,7 +252,7 @@ impl Accumulator {
                 .map(|f| self.first_seat_wins as f64 / f),
             first_seat_score: finished
                 .filter(|_| per_game)
-                .map(|f| self.first_seat_score / f),
+                .map(|f| self.first_seat_units as f64 / UNITS / f),
             average_plies: finished.map(|f| self.plies as f64 / f),
             degenerate: degenerate(&agents),
             agents,
@@ -280,38 +291,71 @@ pub fn anchor(agents: &[String]) -> usize {
 
 /// Summarises `results` (in any order; they are sorted by schedule index
 /// first so that the sums, and so the numbers, never depend on timing).
+/// A tournament's running totals, per game and over all games: held in
+/// memory bounded by the agents and games, not by the games played, and
+/// exact whatever order the games finish in.
+pub struct Totals {
+    per_game: Vec<Accumulator>,
+    overall: Accumulator,
+    played: usize,
+}
+
+impl Totals {
+    /// No games yet, for games of `players` seats each and `agents` agents.
+    pub fn new(players: &[usize], agents: usize) -> Self {
+        Totals {
+            per_game: players.iter().map(|_| Accumulator::new(agents)).collect(),
+            overall: Accumulator::new(agents),
+            played: 0,
+        }
+    }
+
+    /// Counts a finished (or adjudicated) game.
+    pub fn add(&mut self, result: &GameResult) {
+        self.per_game[result.game].add(result);
+        self.overall.add(result);
+        self.played += 1;
+    }
+
+    /// Games counted.
+    pub fn played(&self) -> usize {
+        self.played
+    }
+
+    /// The summary of the games counted, `scheduled` of which the run
+    /// plays.
+    pub fn summary(&self, settings: &Settings, players: &[usize], scheduled: usize) -> Summary {
+        let agents = &settings.agents;
+        let anchor = anchor(agents);
+        Summary {
+            settings: settings.clone(),
+            shard: None,
+            anchor: agents[anchor].clone(),
+            scheduled,
+            played: self.played,
+            games: self
+                .per_game
+                .iter()
+                .enumerate()
+                .map(|(g, acc)| acc.section(&settings.games[g], Some(players[g]), agents, anchor))
+                .collect(),
+            overall: self.overall.section("all", None, agents, anchor),
+        }
+    }
+}
+
+/// The summary of `results`.
 pub fn summarize(
     settings: &Settings,
     players: &[usize],
     scheduled: usize,
     results: &[GameResult],
 ) -> Summary {
-    let mut sorted: Vec<&GameResult> = results.iter().collect();
-    sorted.sort_by_key(|r| r.index);
-    let agents = &settings.agents;
-    let anchor = anchor(agents);
-    let mut per_game: Vec<Accumulator> = players
-        .iter()
-        .map(|_| Accumulator::new(agents.len()))
-        .collect();
-    let mut overall = Accumulator::new(agents.len());
-    for result in sorted {
-        per_game[result.game].add(result);
-        overall.add(result);
+    let mut totals = Totals::new(players, settings.agents.len());
+    for result in results {
+        totals.add(result);
     }
-    Summary {
-        settings: settings.clone(),
-        shard: None,
-        anchor: agents[anchor].clone(),
-        scheduled,
-        played: results.len(),
-        games: per_game
-            .iter()
-            .enumerate()
-            .map(|(g, acc)| acc.section(&settings.games[g], Some(players[g]), agents, anchor))
-            .collect(),
-        overall: overall.section("all", None, agents, anchor),
-    }
+    totals.summary(settings, players, scheduled)
 }
 
 #[cfg(test)]
