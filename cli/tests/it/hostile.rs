@@ -990,3 +990,19 @@ fn numeric_options_out_of_range_are_refused() {
         assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
     }
 }
+
+/// A transposition table that cannot fit is a refusal, not an abort; one
+/// beyond the documented bound is refused before anything is allocated.
+#[test]
+fn alphabeta_tables_are_bounded() {
+    let run = crate::common::tabula(
+        &["arena", "--agents", "random", "alphabeta(table=4096)"],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("table") && run.stderr.contains("1024"),
+        "{}",
+        run.stderr
+    );
+}

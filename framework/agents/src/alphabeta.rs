@@ -24,8 +24,9 @@ crate::agent_settings! {
         /// with 3-4 players: paranoid (all others minimise) or brs (BRS+: one opponent
         /// replies per round, the others play their first-ordered move)
         pub mode: String = ParamKind::Choice(&["paranoid", "brs"]).default("paranoid"),
-        /// transposition table size in MB (0: none)
-        pub table: usize = ParamKind::Int { min: 0, max: 4096 }.default("16"),
+        /// transposition table size in MB (0: none), per agent: an arena holds
+        /// one per seat of every game it plays at once
+        pub table: usize = ParamKind::Int { min: 0, max: 1024 }.default("16"),
         /// score a position that repeats an earlier one of the game or of the line
         /// searched as even, so a side ahead makes progress instead of shuffling
         // Off: it does not make alpha-beta stronger (docs/az.md, "Repetitions").
@@ -45,7 +46,7 @@ impl AgentKind for AlphaBetaKind {
         settings: &AlphaBetaSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
-        Ok(Box::new(AlphaBeta::<G>::new(AlphaBetaConfig {
+        let search = AlphaBeta::<G>::try_new(AlphaBetaConfig {
             depth: settings.depth,
             time: settings.time,
             mode: match settings.mode.as_str() {
@@ -55,7 +56,15 @@ impl AgentKind for AlphaBetaKind {
             table_bytes: settings.table * (1 << 20),
             seed: context.seed,
             repeats: settings.repeats,
-        })))
+        });
+        match search {
+            Some(search) => Ok(Box::new(search)),
+            None => Err(format!(
+                "no memory for its {} MB table: give a smaller table=MB",
+                settings.table
+            )
+            .into()),
+        }
     }
 }
 

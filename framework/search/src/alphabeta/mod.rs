@@ -117,9 +117,19 @@ struct Iteration<M> {
 
 impl<G: Game> AlphaBeta<G> {
     /// A player with these settings and an empty table.
+    ///
+    /// # Panics
+    /// If the table's memory cannot be had; [`AlphaBeta::try_new`] says so
+    /// instead.
     pub fn new(config: AlphaBetaConfig) -> Self {
-        AlphaBeta {
-            table: Table::with_bytes(config.table_bytes),
+        Self::try_new(config).expect("the transposition table fits in memory")
+    }
+
+    /// A player with these settings, or `None` when its table's memory
+    /// cannot be had.
+    pub fn try_new(config: AlphaBetaConfig) -> Option<Self> {
+        Some(AlphaBeta {
+            table: Table::with_bytes(config.table_bytes)?,
             ordering: Ordering::default(),
             rng: seeded(config.seed),
             buffers: Vec::new(),
@@ -135,7 +145,7 @@ impl<G: Game> AlphaBeta<G> {
             best_so_far: None,
             history: History::default(),
             line: Vec::new(),
-        }
+        })
     }
 
     /// Told of a move of the game, so that positions before the next root

@@ -36,25 +36,30 @@ pub(crate) struct Table<M> {
 impl<M: Copy> Table<M> {
     /// A table of at most `bytes` bytes; with 0, a table that holds
     /// nothing (searches without one).
-    pub fn with_bytes(bytes: usize) -> Self {
+    /// `None` when the memory cannot be had: a clear refusal instead of
+    /// an abort.
+    pub fn with_bytes(bytes: usize) -> Option<Self> {
         if bytes == 0 {
-            return Table {
+            return Some(Table {
                 entries: Vec::new(),
                 mask: 0,
                 generation: 0,
                 used: 0,
-            };
+            });
         }
         let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
         let wanted = (bytes / entry).max(1024);
         // The largest power of two that fits.
         let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            entries: vec![None; size],
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(size).ok()?;
+        entries.resize(size, None);
+        Some(Table {
+            entries,
             mask: size as u64 - 1,
             generation: 0,
             used: 0,
-        }
+        })
     }
 
     /// The entry for `key`, if the table holds it.
