@@ -1006,3 +1006,21 @@ fn alphabeta_tables_are_bounded() {
         run.stderr
     );
 }
+
+/// A solver table that does not fit in the memory allowed is a clear
+/// error naming what was needed, not an abort.
+#[test]
+fn a_table_too_large_for_memory_is_refused() {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 800000 && exec {} solve diffusion",
+            env!("CARGO_BIN_EXE_tabula")
+        ))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("no memory for the table"), "{stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("abort"), "{stderr}");
+}

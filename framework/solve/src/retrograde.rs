@@ -76,6 +76,21 @@ pub enum SolveError {
         /// How many positions the table would have.
         positions: u64,
     },
+    /// The memory a table or a layer's working state needs cannot be had.
+    #[error(
+        "{game}({variant}): no memory for {what} ({}); free memory or solve fewer layers (--layers)",
+        human_bytes(*bytes)
+    )]
+    OutOfMemory {
+        /// The game.
+        game: String,
+        /// Its variant.
+        variant: String,
+        /// What could not be allocated.
+        what: &'static str,
+        /// How many bytes it needed.
+        bytes: u64,
+    },
     /// The game's [`Indexed`] implementation breaks its contract.
     #[error("{game}({variant}): {reason}")]
     BadIndexing {
@@ -161,7 +176,17 @@ pub fn solve_layers<G: Indexed>(
     let all = layers.len();
     let layers = &layers[..wanted.min(all)];
     let covered = layers.last().map_or(0, |l| l.end);
-    let mut codes = vec![0 as Code; covered as usize];
+    let out_of_memory = |what: &'static str, bytes: u64| SolveError::OutOfMemory {
+        game: G::NAME.to_string(),
+        variant: start.variant(),
+        what,
+        bytes,
+    };
+    let mut codes: Vec<Code> = Vec::new();
+    codes
+        .try_reserve_exact(covered as usize)
+        .map_err(|_| out_of_memory("the table", covered * size_of::<Code>() as u64))?;
+    codes.resize(covered as usize, 0);
     let mut overflow = Vec::new();
     let mut stats = Stats::default();
     let done = AtomicU64::new(0);
@@ -182,11 +207,19 @@ pub fn solve_layers<G: Indexed>(
             codes: lower,
             overflow: &overflow,
         };
+        let len = (layer.end - layer.start) as usize;
+        let slots = Work::new(len).ok_or_else(|| {
+            out_of_memory(
+                "a layer's working state",
+                len as u64 * size_of::<AtomicU64>() as u64,
+            )
+        })?;
         let work = solve_layer(
             start,
             number,
             layer.clone(),
             &solved,
+            slots,
             &mut rest[..(layer.end - layer.start) as usize],
             &report,
         )
@@ -323,10 +356,13 @@ struct Work {
 }
 
 impl Work {
-    fn new(len: usize) -> Self {
-        Work {
-            slots: (0..len).map(|_| AtomicU64::new(0)).collect(),
-        }
+    /// The state of a layer of `len` positions; `None` when the memory
+    /// cannot be had.
+    fn new(len: usize) -> Option<Self> {
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).ok()?;
+        slots.extend((0..len).map(|_| AtomicU64::new(0)));
+        Some(Work { slots })
     }
 
     fn load(&self, i: usize) -> Slot {
@@ -395,13 +431,13 @@ fn solve_layer<G: Indexed>(
     number: usize,
     range: Range<u64>,
     solved: &Solved<'_>,
+    work: Work,
     out: &mut [Code],
     report: &(dyn Fn(u64) + Sync),
 ) -> Result<LayerResult, String> {
     let len = out.len();
     let trace = std::env::var_os("TABULA_SOLVE_TRACE").is_some();
     let clock = Instant::now();
-    let work = Work::new(len);
     let base = range.start;
 
     // 1. Count: each position's moves, once.
