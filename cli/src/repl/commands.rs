@@ -227,11 +227,14 @@ fn count(rest: &str) -> CommandResult<usize> {
 }
 
 fn new_game(repl: &mut Repl, spec: &str, display: &Display, out: &mut dyn Write) -> CommandResult {
-    let dropped = repl.session.new_game(spec)?;
+    let reseated = repl.session.new_game(spec)?;
     repl.all_seen();
     let game = repl.session.current();
     writeln!(out, "new game: {}", game.spec())?;
-    if dropped {
+    for (seat, why) in &reseated.unsuitable {
+        writeln!(out, "seat {} is human again: {why}", seat + 1)?;
+    }
+    if reseated.all_human {
         writeln!(
             out,
             "this game has {} players: every seat is human again (`agent SEAT SPEC` seats an agent)",

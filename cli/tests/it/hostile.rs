@@ -1022,5 +1022,8 @@ fn a_table_too_large_for_memory_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("no memory for the table"), "{stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("abort"), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("abort"),
+        "{stderr}"
+    );
 }

@@ -681,3 +681,25 @@ fn go_stops_at_its_limit() {
         run.stderr
     );
 }
+
+/// An agent that cannot play is refused when seated, not at its first
+/// move; a new game makes human the seats whose agent cannot play it.
+#[test]
+fn agents_are_checked_when_seated_and_on_a_new_game() {
+    let db = crate::common::width4_db();
+    let script = format!(
+        "agent 2 engine(cmd=no-such-program-xyz)\nagent 2 perfect(db={db})\nnew diffusion\nagent\n"
+    );
+    let run = crate::common::tabula(&["play", "diffusion(width=4)"], &script);
+    assert!(run.stderr.contains("not found on PATH"), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("seat 2 (North): perfect"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("seat 2 is human again: perfect"),
+        "{}",
+        run.stdout
+    );
+}

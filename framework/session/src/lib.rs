@@ -42,7 +42,7 @@ mod think;
 
 pub use error::SessionError;
 pub use records::{read_record, record_name};
-pub use session::{Loaded, Played, Session};
+pub use session::{Loaded, Played, Reseated, Session};
 pub use solver::{load_table, solver_for, MoveValue, SolverAnalysis};
 pub use state::{GameOver, GameParams, ParamValue, State};
 pub use think::{MoveStats, Proof, SearchAnalysis, Thinking, Thought, Update};

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use tabula::solve::Identity;
-use tabula::{AgentSpec, AnyAgent, AnyGame, GameRecord, Registry, Seat};
+use tabula::{AgentError, AgentSpec, AnyAgent, AnyGame, GameRecord, Registry, Seat};
 
 use crate::records::{read_record, record_name};
 use crate::solver::{load_table, solver_for, LoadedTable, SolverAnalysis};
@@ -42,6 +42,16 @@ pub struct Played {
     pub seat: Seat,
     /// The move, canonical.
     pub mv: String,
+}
+
+/// What a new game did to the seats.
+#[derive(Debug, Default)]
+pub struct Reseated {
+    /// The game has another number of players: every seat is human again.
+    pub all_human: bool,
+    /// Seats whose agent cannot play the new game (a database or a model
+    /// of another variant), made human, with why.
+    pub unsuitable: Vec<(Seat, AgentError)>,
 }
 
 /// A record loaded by [`Session::load_file`].
@@ -155,15 +165,38 @@ impl Session {
     /// Starts a new game from its spec (`diffusion(width=8)`). Seats keep
     /// their agents when the number of players is unchanged; returns
     /// whether seated agents were sent away.
-    pub fn new_game(&mut self, spec: &str) -> Result<bool, SessionError> {
+    pub fn new_game(&mut self, spec: &str) -> Result<Reseated, SessionError> {
         let game = self.registry.create(spec)?;
-        let mut dropped = false;
+        let mut reseated = Reseated::default();
         if game.players() != self.seats.len() {
-            dropped = self.seats.iter().any(|s| !s.is_human());
+            reseated.all_human = self.seats.iter().any(|s| !s.is_human());
             self.seats = vec![AgentSpec::human(); game.players()];
         }
+        for seat in 0..self.seats.len() {
+            if let Err(why) = self.check_agent(game.as_ref(), seat, &self.seats[seat]) {
+                self.seats[seat] = AgentSpec::human();
+                reseated.unsuitable.push((seat, why));
+            }
+        }
         self.reset_to(vec![game], Vec::new(), true);
-        Ok(dropped)
+        Ok(reseated)
+    }
+
+    /// Whether `spec` can play seat `seat` of `game`: built once, as the
+    /// arena does before its first game, so that a missing file or a model
+    /// of another variant is said when the agent is seated, not at its
+    /// first move.
+    fn check_agent(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+        spec: &AgentSpec,
+    ) -> Result<(), AgentError> {
+        if spec.is_human() {
+            return Ok(());
+        }
+        let seed = self.seed.wrapping_add(seat as u64 + 1);
+        self.registry.agent(game, spec, seed).map(drop)
     }
 
     /// Makes `position` (a position text of this game) the new start, with
@@ -272,6 +305,7 @@ impl Session {
     pub fn set_seat(&mut self, seat: Seat, spec: &str) -> Result<&AgentSpec, SessionError> {
         let seat = self.check_seat(seat)?;
         let spec = self.registry.parse_agent(spec)?;
+        self.check_agent(self.current(), seat, &spec)?;
         self.seats[seat] = spec;
         self.agents[seat] = None;
         self.generation += 1;

@@ -82,10 +82,10 @@ fn seats_are_named_set_and_swapped() {
     assert_eq!(s.state().agents, ["human", "random(seed=1)"]);
     assert!(!s.agent_to_move());
     // Three players: every seat human again, and the caller is told.
-    assert!(s.new_game("calcala(players=3)").unwrap());
+    assert!(s.new_game("calcala(players=3)").unwrap().all_human);
     assert_eq!(s.seats().len(), 3);
     assert!(s.seats().iter().all(|seat| seat.is_human()));
-    assert!(!s.new_game("calcala(players=3)").unwrap());
+    assert!(!s.new_game("calcala(players=3)").unwrap().all_human);
 }
 
 #[test]
