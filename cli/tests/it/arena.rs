@@ -581,3 +581,51 @@ fn experiment_files_give_options_and_bad_ones_are_refused() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A record is read back only if its fields are what a game could have
+/// written: its moves replay through the rules to its result, its seats'
+/// times are finite, its forfeit names a seat of the game. A forged
+/// record is refused by resume and by merge, naming the game.
+#[test]
+fn forged_records_are_refused_on_resume_and_merge() {
+    let out = scratch("forged");
+    assert!(arena("diffusion", &out, &[]).ok);
+    let path = out.join("games.jsonl");
+    let original = fs::read_to_string(&path).unwrap();
+    let forgeries: [(&str, fn(&mut serde_json::Value)); 5] = [
+        ("forfeit", |r| {
+            r["forfeit"] = serde_json::json!({"seat": 9, "reason": "x"})
+        }),
+        ("replay", |r| r["moves"][0] = "Z".into()),
+        ("seconds", |r| r["seconds"][0] = serde_json::json!(1e308)),
+        ("moves_made", |r| r["moves_made"] = serde_json::json!([])),
+        ("result", |r| {
+            let moves = r["moves"].as_array().unwrap().len();
+            r["moves"].as_array_mut().unwrap().truncate(moves - 1);
+        }),
+    ];
+    for (what, forge) in forgeries {
+        let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
+        let mut record: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+        forge(&mut record);
+        lines[0] = record.to_string();
+        fs::write(&path, lines.join("\n") + "\n").unwrap();
+        let run = arena("diffusion", &out, &["--resume"]);
+        assert!(!run.ok, "{what}: resume accepted a forged record");
+        assert!(run.stderr.contains("game 0"), "{what}: {}", run.stderr);
+        let merged = scratch("forged-merge");
+        let run = tabula(
+            &[
+                "arena",
+                "merge",
+                out.to_str().unwrap(),
+                "--out",
+                merged.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(!run.ok, "{what}: merge accepted a forged record");
+        let _ = fs::remove_dir_all(&merged);
+    }
+    let _ = fs::remove_dir_all(&out);
+}

@@ -362,6 +362,7 @@ pub fn play(
             store::compare(saved, &here)?;
         }
         let expect = store::Expect {
+            registry,
             schedule: &schedule,
             settings: &settings,
             range: range.clone(),

@@ -164,6 +164,7 @@ pub fn merge(
         settings.seed,
     )?;
     let expect = Expect {
+        registry,
         schedule: &schedule,
         settings: &settings,
         range: 0..schedule.len(),

@@ -123,6 +123,8 @@ pub struct Scan {
 
 /// What every record must agree with.
 pub struct Expect<'a> {
+    /// The games, to replay every record's moves through the rules.
+    pub registry: &'a tabula::Registry,
     pub schedule: &'a Schedule,
     pub settings: &'a Settings,
     /// The indexes this directory may hold.
@@ -268,7 +270,66 @@ fn check(
             ));
         }
     }
+    check_fields(index, &result, players)?;
+    check_moves(index, record, &result, expect.registry)?;
     Ok((index, result))
+}
+
+/// The longest time a seat's record may claim: far beyond any game, short
+/// of what sums to infinity.
+const MAX_SECONDS: f64 = 1e9;
+
+/// The per-seat fields a summary reads: one entry per seat, finite times,
+/// no more moves made than plies played, a forfeit by a seat of the game.
+fn check_fields(index: usize, result: &GameResult, players: usize) -> Result<(), String> {
+    let bad = |what: &str| Err(format!("game {index}: {what}"));
+    if result.seconds.len() != players
+        || result
+            .seconds
+            .iter()
+            .any(|s| !(0.0..=MAX_SECONDS).contains(s))
+    {
+        return bad("`seconds` must hold a time per seat, from 0 to 10^9 seconds");
+    }
+    let made: u64 = result.moves_made.iter().map(|&m| u64::from(m)).sum();
+    if result.moves_made.len() != players || made > result.plies as u64 {
+        return bad("`moves_made` must hold a count per seat, no more than the moves played");
+    }
+    if result
+        .forfeit
+        .as_ref()
+        .is_some_and(|(seat, _)| *seat >= players)
+    {
+        return bad("`forfeit` names a seat the game does not have");
+    }
+    Ok(())
+}
+
+/// The record's moves replay through the rules, and its result is the
+/// game's: the final position's outcome, unless a seat forfeited (it
+/// loses) or the game was stopped (adjudicated, no outcome yet).
+fn check_moves(
+    index: usize,
+    record: &GameRecord,
+    result: &GameResult,
+    registry: &tabula::Registry,
+) -> Result<(), String> {
+    let states = record
+        .replay(registry, None)
+        .map_err(|e| format!("game {index}: its moves do not replay: {e}"))?;
+    let last = states.last().expect("a replay holds the start");
+    let outcome: Option<Vec<usize>> = last.outcome().map(|o| o.winners().collect());
+    let agrees = match (&result.forfeit, &result.winners) {
+        (Some(_), Some(_)) => outcome.is_none(),
+        (None, winners) => *winners == outcome,
+        (Some(_), None) => false,
+    };
+    if !agrees {
+        return Err(format!(
+            "game {index}: its result is not what its moves give"
+        ));
+    }
+    Ok(())
 }
 
 /// Makes `games.jsonl` ready for appending after `scan`: a torn last
