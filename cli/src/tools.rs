@@ -159,7 +159,8 @@ pub fn perft(
         .entry_of(state.as_ref())
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
-    for d in 1..=depth {
+    // Depth 0 counts the one position itself, as perft always does.
+    for d in depth.min(1)..=depth {
         let count = entry.perft(state.as_ref(), d).map_err(|e| e.to_string())?;
         println!(
             "perft {d}: {count}  ({:.2} s)",

@@ -592,7 +592,8 @@ fn forged_records_are_refused_on_resume_and_merge() {
     assert!(arena("diffusion", &out, &[]).ok);
     let path = out.join("games.jsonl");
     let original = fs::read_to_string(&path).unwrap();
-    let forgeries: [(&str, fn(&mut serde_json::Value)); 5] = [
+    type Forge = fn(&mut serde_json::Value);
+    let forgeries: [(&str, Forge); 5] = [
         ("forfeit", |r| {
             r["forfeit"] = serde_json::json!({"seat": 9, "reason": "x"})
         }),

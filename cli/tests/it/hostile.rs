@@ -1027,3 +1027,19 @@ fn a_table_too_large_for_memory_is_refused() {
         "{stderr}"
     );
 }
+
+/// Extreme values are written back short, and edge cases answer.
+#[test]
+fn extreme_values_read_back_short() {
+    let run = crate::common::tabula(
+        &["play", "diffusion"],
+        "agent 2 mcts(c=1e-320,iterations=5)\n",
+    );
+    assert!(
+        run.stdout.contains("mcts(iterations=5,c=1e-320)"),
+        "{}",
+        run.stdout
+    );
+    let run = crate::common::tabula(&["perft", "diffusion", "0"], "");
+    assert!(run.stdout.starts_with("perft 0: 1 "), "{}", run.stdout);
+}

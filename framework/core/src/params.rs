@@ -107,7 +107,7 @@ impl ParamSpec {
                 .map(|n| n.to_string())
                 .map_err(|_| bad()),
             ParamKind::Float { min, max } => match value.parse::<f64>() {
-                Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(x.to_string()),
+                Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(float_text(x)),
                 _ => Err(bad()),
             },
             ParamKind::Bool => parse_switch(value)
@@ -170,6 +170,16 @@ impl ParamSpec {
         } else {
             format!("{}={}", self.name, self.default)
         }
+    }
+}
+
+/// A float's shortest text that reads back to it: plain (`1.4`) unless
+/// that is long (`1e-320` rather than 320 zeros).
+fn float_text(x: f64) -> String {
+    let plain = x.to_string();
+    match plain.len() > 20 {
+        true => format!("{x:e}"),
+        false => plain,
     }
 }
 
