@@ -4,6 +4,7 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
@@ -137,8 +138,18 @@ impl ArenaArgs {
 /// Plays a tournament, or one shard of it, saying so on the terminal as it
 /// goes (a progress bar where stderr is one) and printing the table at the end.
 fn play(registry: &Registry, config: &Config) -> Result<(), String> {
+    // The first Ctrl-C lets the games under way finish and writes the
+    // summary of every finished game; a second one ends the program (the
+    // finished games are on disk either way).
+    static INTERRUPT: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPT.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("\narena: stopping when the games under way end (Ctrl-C again: at once)");
+    });
     let mut progress = ProgressBar::hidden();
-    let finished = tabula_arena::play(registry, config, |event| match event {
+    let finished = tabula_arena::play_until(registry, config, &INTERRUPT, |event| match event {
         Event::Note(note) => eprintln!("arena: {note}"),
         Event::Started(plan) => {
             let part = match plan.shard {
@@ -186,6 +197,13 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
         finished.summary.played,
         config.out.display()
     );
+    if finished.interrupted {
+        return Err(format!(
+            "interrupted: the summary is of the {} games finished; the same command with \
+             --resume plays the rest",
+            finished.summary.played
+        ));
+    }
     Ok(())
 }
 

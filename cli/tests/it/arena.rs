@@ -630,3 +630,67 @@ fn forged_records_are_refused_on_resume_and_merge() {
     }
     let _ = fs::remove_dir_all(&out);
 }
+
+/// Ctrl-C (SIGINT) stops an arena once the games under way end: the
+/// summary of the finished games is written and `--resume` plays the rest
+/// into the same summary an uninterrupted run gives.
+#[test]
+fn an_interrupted_arena_writes_its_summary_and_resumes() {
+    use std::process::{Command, Stdio};
+    let (out, whole) = (scratch("interrupted"), scratch("uninterrupted"));
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "arena",
+            "--games",
+            "diffusion",
+            "--agents",
+            "random",
+            "mcts(iterations=3000)",
+            "--rounds",
+            "30",
+            "--threads",
+            "1",
+            "--seed",
+            "4",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.display().to_string()])
+        .collect()
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args(&out))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let games = out.join("games.jsonl");
+    crate::common::poll_until("a first game", || {
+        fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 1)
+    });
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    crate::common::end_or_kill(&mut child, "the interrupted arena");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!child.wait().unwrap().success());
+    assert!(stderr.contains("--resume plays the rest"), "{stderr}");
+    let partial = summary(&out);
+    let played = partial["played"].as_u64().unwrap();
+    assert!((1..60).contains(&played), "{played} of 60 games");
+
+    let mut resume = args(&out);
+    resume.push("--resume".into());
+    let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
+    assert!(tabula(&resume, "").ok);
+    let all: Vec<String> = args(&whole);
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    assert!(tabula(&all, "").ok);
+    assert_eq!(summary(&out), summary(&whole));
+    let _ = fs::remove_dir_all(&out);
+    let _ = fs::remove_dir_all(&whole);
+}

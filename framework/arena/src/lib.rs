@@ -46,6 +46,7 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -204,6 +205,9 @@ pub struct Finished {
     pub summary: Summary,
     /// Games this run played (the rest were recorded before).
     pub played_now: usize,
+    /// Whether the run was interrupted before its last game: the summary
+    /// is of the games finished, and `resume` plays the rest.
+    pub interrupted: bool,
     pub threads: usize,
     pub seconds: f64,
 }
@@ -316,6 +320,19 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
 pub fn play(
     registry: &Registry,
     config: &Config,
+    on_event: impl FnMut(Event<'_>),
+) -> Result<Finished, String> {
+    play_until(registry, config, &AtomicBool::new(false), on_event)
+}
+
+/// [`play`], stopping early when `interrupt` is set (by a Ctrl-C handler,
+/// say): no new game starts, the games under way finish and are recorded,
+/// and the summary, CSV and charts are written for the games finished, so
+/// nothing finished is lost and `resume` plays the rest.
+pub fn play_until(
+    registry: &Registry,
+    config: &Config,
+    interrupt: &AtomicBool,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<Finished, String> {
     let (starts, agents) = prepare(registry, config)?;
@@ -418,6 +435,7 @@ pub fn play(
         starts: &starts,
         agents: &agents,
         settings: &settings,
+        interrupt,
     };
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
@@ -441,6 +459,7 @@ pub fn play(
     Ok(Finished {
         summary,
         played_now: totals.played() - done.len(),
+        interrupted: totals.played() < range.len(),
         threads,
         seconds,
     })

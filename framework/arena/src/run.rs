@@ -255,6 +255,9 @@ pub struct Work<'a> {
     pub starts: &'a [Box<dyn AnyGame>],
     pub agents: &'a [AgentSpec],
     pub settings: &'a Settings,
+    /// Set from outside (Ctrl-C): no new game starts; those under way
+    /// finish and are recorded.
+    pub interrupt: &'a AtomicBool,
 }
 
 /// Plays the games of `work` in index order on `threads` workers and hands
@@ -283,7 +286,7 @@ pub fn play_all(
             };
             scope.spawn(move || {
                 while let Ok(i) = claim() {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || work.interrupt.load(Ordering::Relaxed) {
                         break;
                     }
                     if work.done.contains(&i) {
