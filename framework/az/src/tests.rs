@@ -519,8 +519,13 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
     assert!(err.contains("format 1 of `tabula-az-checkpoint`"), "{err}");
     // Sections that do not fit the header, or actions outside the game,
     // are refused with the reason even under a valid checksum.
+    // The floats' count, to read the checkpoint with a generic header.
+    let bytes = std::fs::read(&path).unwrap();
+    let lines = bytes.split_inclusive(|&b| b == b'\n');
+    let head: usize = lines.take(2).map(<[u8]>::len).sum();
+    let count = (bytes.len() - head - 4) / 4;
     let (header, floats): (serde_json::Value, Vec<f32>) =
-        file::read(&path, CHECKPOINT_MAGIC).unwrap();
+        file::read(&path, CHECKPOINT_MAGIC, |_: &serde_json::Value| Ok(count)).unwrap();
     let forged = dir.join("forged.az");
     let refusal = |header: &serde_json::Value, floats: &[f32]| {
         file::write(&forged, CHECKPOINT_MAGIC, header, &[floats]).unwrap();
@@ -529,7 +534,14 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
     };
     let mut huge = header.clone();
     huge["policy_entries"] = u64::MAX.into();
-    assert!(refusal(&huge, &floats).contains("do not fit its header"));
+    assert!(refusal(&huge, &floats).contains("impossible sizes in the header"));
+    // So are a network too large to allocate and a shorter replay buffer.
+    let mut deep = header.clone();
+    deep["model"]["shape"]["blocks"] = (1u64 << 40).into();
+    assert!(refusal(&deep, &floats).contains("blocks = 1099511627776"));
+    let mut short = header.clone();
+    short["replay_len"] = 59.into();
+    assert!(refusal(&short, &floats).contains("truncated or padded"));
     let mut outside = floats.clone();
     // The first action number sits right after the lengths, before the
     // shares and the values (two per position).
