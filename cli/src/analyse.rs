@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use tabula::chart::{Axis, IntervalColours, RowChart};
-use tabula::files::Lines;
+use tabula::files::{write_atomic, Lines};
 use tabula::solve::{Entry, Table, Value};
 use tabula::stats::Estimate;
 use tabula::table::{Column, TextTable};
@@ -314,10 +314,9 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let json_path = out.join("accuracy.json");
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-    std::fs::write(&json_path, json + "\n").map_err(|e| format!("{}: {e}", json_path.display()))?;
+    write_atomic(&json_path, (json + "\n").as_bytes())?;
     let svg_path = out.join("accuracy.svg");
-    std::fs::write(&svg_path, chart(&report))
-        .map_err(|e| format!("{}: {e}", svg_path.display()))?;
+    write_atomic(&svg_path, chart(&report).as_bytes())?;
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tabula::az::{AnyTrainer, IterationReport, MatchScore, PuctConfig, TrainConfig};
-use tabula::files::read_small;
+use tabula::files::{read_small, write_atomic};
 use tabula::svg::Svg;
 use tabula::Registry;
 
@@ -122,8 +122,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             ..defaults
         };
         check(&config)?;
-        fs::write(&csv, format!("{CSV_HEADER}\n"))
-            .map_err(|e| format!("{}: {e}", csv.display()))?;
+        write_atomic(&csv, format!("{CSV_HEADER}\n").as_bytes())?;
         entry
             .trainer(game.as_ref(), config)
             .map_err(|e| e.to_string())?
@@ -169,8 +168,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         append(&csv, &report)?;
         let svg = args.out.join("training.svg");
         let rows = read_small(&csv, MAX_CSV_BYTES)?.unwrap_or_default();
-        fs::write(&svg, chart(&config.game, &rows))
-            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        write_atomic(&svg, chart(&config.game, &rows).as_bytes())?;
         println!("{}", line(&report));
     }
     println!(

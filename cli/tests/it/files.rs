@@ -2,7 +2,7 @@
 //! FIFO, a directory, `/dev/zero`, a truncated file and a forged one whose
 //! checksums are valid. Each must end with an error naming the file, under
 //! a memory limit, and never hang, panic or abort. Then: a database changed
-//! in place while mapped.
+//! in place while mapped, and saves that fail without losing the old file.
 
 use std::fs::{self, File};
 use std::io::Write as _;
@@ -375,5 +375,46 @@ fn a_mapped_database_is_locked_and_a_change_in_place_is_refused() {
     let err = read(&stderr);
     assert!(err.contains("changed on disk while in use"), "{err}");
     assert!(err.contains("w4.db"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_save_keeps_the_old_file() {
+    let dir = scratch("files-save");
+    fs::create_dir_all(&dir).unwrap();
+    let (save, svg) = (dir.join("game.json"), dir.join("board.svg"));
+    let commands = format!(
+        "play D\nsave {}\nshow --svg {}\n",
+        save.display(),
+        svg.display()
+    );
+    let run = tabula(&["play"], &commands);
+    assert!(run.ok, "{}", run.stderr);
+    let (old_save, old_svg) = (fs::read(&save).unwrap(), fs::read(&svg).unwrap());
+    assert!(!old_save.is_empty() && !old_svg.is_empty());
+    // No file may grow past 0 bytes: every write fails (by EFBIG or by
+    // SIGXFSZ), and must leave the old files whole.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 0 && exec \"$0\" play")
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let again = format!(
+        "play e\nsave {}\nshow --svg {}\n",
+        save.display(),
+        svg.display()
+    );
+    let _ = input.write_all(again.as_bytes());
+    drop(input);
+    end_or_kill(&mut child, "the REPL saving under ulimit -f 0");
+    assert!(!child.wait().unwrap().success());
+    assert_eq!(fs::read(&save).unwrap(), old_save, "the old save is whole");
+    assert_eq!(fs::read(&svg).unwrap(), old_svg, "the old picture is whole");
     let _ = fs::remove_dir_all(&dir);
 }

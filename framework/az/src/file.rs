@@ -4,8 +4,7 @@
 //! meant for another game, another variant or another network is refused
 //! with the reason, and so is a truncated or altered one.
 
-use std::fs;
-use std::io::{Read as _, Write as _};
+use std::io::Read as _;
 use std::path::Path;
 
 use tabula_core::files;
@@ -123,12 +122,7 @@ pub(crate) fn write<H: Serialize>(
     }
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let mut file = fs::File::create(&tmp).map_err(io)?;
-    file.write_all(&bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(io)
+    files::replace(path, &bytes).map_err(io)
 }
 
 /// The longest magic line and header line read before the header says

@@ -165,9 +165,16 @@ pub fn sync_dir(dir: &Path) {
 }
 
 /// Replaces `path` with `bytes` atomically: a temporary file beside it is
-/// written, synced and renamed over it.
+/// written, synced and renamed over it. Every file Tabula writes whole is
+/// written so: a full disk or a kill keeps the old contents.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic_with(path, |out| out.write_all(bytes).map_err(io_error(path)))
+    replace(path, bytes).map_err(io_error(path))
+}
+
+/// [`write_atomic`] with the system's error, for callers with error types
+/// of their own.
+pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_with(path, |out| out.write_all(bytes), |e| e)
 }
 
 /// [`write_atomic`] with the contents streamed by `write`.
@@ -175,26 +182,35 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), String>,
 ) -> Result<(), String> {
+    replace_with(path, write, io_error(path))
+}
+
+/// The one atomic writer: the contents streamed by `write` into a
+/// temporary file beside `path`, synced and renamed over it; `io` turns
+/// the system's errors into the caller's.
+pub fn replace_with<E>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    io: impl Fn(io::Error) -> E,
+) -> Result<(), E> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy());
     let temp = dir.join(format!(".{name}.tmp"));
-    let written = File::create(&temp)
-        .map_err(io_error(path))
-        .and_then(|file| {
-            let mut out = BufWriter::new(file);
-            write(&mut out)?;
-            let file = out
-                .into_inner()
-                .map_err(|e| io_error(path)(e.into_error()))?;
-            file.sync_all().map_err(io_error(path))
-        });
+    // A leftover in the way (a FIFO would block the create) goes first.
+    let _ = fs::remove_file(&temp);
+    let written = File::create(&temp).map_err(&io).and_then(|file| {
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(&io)
+    });
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
         return Err(e);
     }
-    fs::rename(&temp, path).map_err(io_error(path))?;
+    fs::rename(&temp, path).map_err(&io)?;
     sync_dir(dir);
     Ok(())
 }

@@ -17,7 +17,7 @@
 
 use std::fmt;
 use std::fs::{File, TryLockError};
-use std::io::{BufWriter, Read, Write};
+use std::io::{Read, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -348,27 +348,15 @@ impl Table {
             error,
         };
         let (header, overflow) = self.header_bytes();
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        let temporary = std::path::PathBuf::from(temporary);
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temporary).map_err(io)?);
-        let write = |out: &mut BufWriter<File>| -> std::io::Result<()> {
+        let write = |out: &mut dyn Write| -> std::io::Result<()> {
             out.write_all(MAGIC)?;
             out.write_all(&(header.len() as u32).to_le_bytes())?;
             out.write_all(&header)?;
             out.write_all(&crc32fast::hash(&header).to_le_bytes())?;
             out.write_all(&self.codes)?;
-            out.write_all(&overflow)?;
-            out.flush()?;
-            out.get_ref().sync_all()
+            out.write_all(&overflow)
         };
-        if let Err(error) = write(&mut out) {
-            drop(out);
-            let _ = std::fs::remove_file(&temporary);
-            return Err(io(error));
-        }
-        drop(out);
-        std::fs::rename(&temporary, path).map_err(io)?;
+        tabula_core::files::replace_with(path, |out| write(out).map_err(io), io)?;
         Ok(MAGIC.len() as u64 + 8 + (header.len() + self.codes.len() + overflow.len()) as u64)
     }
 
