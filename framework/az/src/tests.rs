@@ -457,6 +457,26 @@ fn model_files_round_trip_and_refuse_damage_and_other_games() {
     std::fs::write(&path, "hello\n").unwrap();
     let err = load_model(&path).unwrap_err().to_string();
     assert!(err.contains("not a file of kind"), "{err}");
+
+    // Parameters within the bound whose answers still overflow (a deep
+    // network of the largest parameters): the agent refuses the model.
+    let deep = header_for(&nim(10), "nim", 64, 8);
+    let params = vec![MAX_PARAMETER; deep.shape.parameter_count()];
+    let net = Net::from_parameters(deep.shape, params).unwrap();
+    save_model(&path, &deep, &net).unwrap();
+    assert!(load_model(&path).is_ok());
+    let model = path.to_str().unwrap();
+    let args = vec![("model".into(), model.into())];
+    let params = tabula_core::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+    let settings = crate::AzSettings::from_params(&params).unwrap();
+    use tabula_agents::{AgentKind as _, Settings as _};
+    let start = nim(10);
+    let context = tabula_agents::BuildContext::new(1, &start, "nim");
+    let err = AzKind::build(&settings, &context)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("answers are not numbers"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
