@@ -7,9 +7,8 @@
 use std::io::Read as _;
 use std::path::Path;
 
-use tabula_core::files;
-
 use serde::{Deserialize, Serialize};
+use tabula_core::files;
 
 use super::net::{Net, Shape, MAX_PARAMETER};
 

@@ -434,7 +434,7 @@ impl Table {
         let sent = codes.iter().filter(|&&c| c == OVERFLOW).count();
         if sent != overflow.len() || overflow.iter().any(|&(i, _)| codes[i as usize] != OVERFLOW) {
             return Err(corrupt(format!(
-                "{sent} codes refer to the overflow list, which holds {} entries for other positions",
+                "{sent} codes refer to the overflow list of {} entries, not one entry each",
                 overflow.len()
             )));
         }
