@@ -9,11 +9,11 @@
 //! else the slowest loss). Phases are the thirds of each game by ply.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use tabula::chart::{Axis, IntervalColours, RowChart};
+use tabula::files::{write_atomic, Lines};
 use tabula::solve::{Entry, Table, Value};
 use tabula::stats::Estimate;
 use tabula::table::{Column, TextTable};
@@ -123,15 +123,16 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
             identity.game
         )
     })?;
-    let file = std::fs::File::open(games).map_err(|e| format!("{}: {e}", games.display()))?;
+    let mut lines = Lines::open(games)?;
     let mut by_agent: BTreeMap<String, (Counts, [Counts; 3])> = BTreeMap::new();
     let (mut analysed, mut skipped) = (0, 0);
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", games.display()))?;
+    while let Some(line) = lines.next_line()? {
+        let number = line.number;
+        let at = |e: String| format!("{} line {number}: {e}", games.display());
+        let line = String::from_utf8(line.bytes).map_err(|_| at("not UTF-8 text".into()))?;
         if line.trim().is_empty() {
             continue;
         }
-        let at = |e: String| format!("{} line {}: {e}", games.display(), number + 1);
         let record = GameRecord::from_json(&line).map_err(|e| at(e.to_string()))?;
         let states = record
             .replay(registry, None)
@@ -141,6 +142,7 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
             continue;
         }
         analysed += 1;
+        table.unchanged().map_err(|e| e.to_string())?;
         let plies = record.moves.len();
         for (ply, mv) in record.moves.iter().enumerate() {
             let state = states[ply].as_ref();
@@ -312,10 +314,9 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let json_path = out.join("accuracy.json");
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-    std::fs::write(&json_path, json + "\n").map_err(|e| format!("{}: {e}", json_path.display()))?;
+    write_atomic(&json_path, (json + "\n").as_bytes())?;
     let svg_path = out.join("accuracy.svg");
-    std::fs::write(&svg_path, chart(&report))
-        .map_err(|e| format!("{}: {e}", svg_path.display()))?;
+    write_atomic(&svg_path, chart(&report).as_bytes())?;
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
 }

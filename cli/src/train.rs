@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tabula::az::{AnyTrainer, IterationReport, MatchScore, PuctConfig, TrainConfig};
+use tabula::files::{read_small, write_atomic};
 use tabula::svg::Svg;
 use tabula::Registry;
 
@@ -123,8 +124,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
             ..defaults
         };
         check(&config)?;
-        fs::write(&csv, format!("{CSV_HEADER}\n"))
-            .map_err(|e| format!("{}: {e}", csv.display()))?;
+        write_atomic(&csv, format!("{CSV_HEADER}\n").as_bytes())?;
         entry
             .trainer(game.as_ref(), config)
             .map_err(|e| e.to_string())?
@@ -169,9 +169,8 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         save(trainer.as_ref(), &args.out, &report)?;
         append(&csv, &report)?;
         let svg = args.out.join("training.svg");
-        let rows = fs::read_to_string(&csv).map_err(|e| format!("{}: {e}", csv.display()))?;
-        fs::write(&svg, chart(&config.game, &rows))
-            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        let rows = read_small(&csv, MAX_CSV_BYTES)?.unwrap_or_default();
+        write_atomic(&svg, chart(&config.game, &rows).as_bytes())?;
         println!("{}", line(&report));
     }
     println!(
@@ -181,6 +180,9 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     );
     Ok(())
 }
+
+/// The largest `training.csv` read back for the chart (a line an iteration).
+const MAX_CSV_BYTES: u64 = 64 << 20;
 
 /// Refuses settings that cannot train.
 /// The longest run `--minutes` may ask for.
@@ -215,6 +217,13 @@ fn check(config: &TrainConfig) -> Result<(), String> {
     ];
     if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
         return Err(format!("{name} must be at least 1"));
+    }
+    if config.hidden > tabula::az::MAX_HIDDEN || config.blocks > tabula::az::MAX_BLOCKS {
+        return Err(format!(
+            "--hidden is at most {} and --blocks at most {}: a model file holds no larger network",
+            tabula::az::MAX_HIDDEN,
+            tabula::az::MAX_BLOCKS
+        ));
     }
     if !(0.0..=1.0).contains(&config.puct.mix) {
         return Err("--mix must be between 0 and 1".into());

@@ -320,7 +320,9 @@ fn save_svg(session: &Session, rest: &str, out: &mut dyn Write) -> CommandResult
     let svg = session
         .svg()
         .ok_or_else(|| format!("{} draws no SVG picture", session.current().name()))?;
-    std::fs::write(file, svg).map_err(|e| format!("cannot write {}: {e}", excerpt(file)))?;
+    // Replaced whole, never rewritten in place: a failed write keeps the old picture.
+    tabula::files::replace(Path::new(file), svg.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", excerpt(file)))?;
     writeln!(out, "saved the board as an SVG picture to {file}")?;
     Ok(())
 }

@@ -103,6 +103,8 @@ fn proven(entry: Entry, seat: usize) -> Outcome {
 impl<G: Game> PerfectAgent<G> {
     fn table(&mut self) -> Result<Arc<Table>, Forfeit> {
         if let Some(table) = &self.table {
+            // A file changed under the map would kill the process.
+            table.unchanged().map_err(|e| Forfeit::new(e.to_string()))?;
             return Ok(Arc::clone(table));
         }
         let table = Table::shared(&self.path).map_err(|e| Forfeit::new(e.to_string()))?;

@@ -73,6 +73,7 @@ impl AgentKind for AzKind {
             Some(path) => {
                 let (header, net) = cached_model(path).map_err(|e| e.to_string())?;
                 header.check(path, &expected).map_err(|e| e.to_string())?;
+                check_answers(path, &net, context.start)?;
                 net
             }
         };
@@ -98,6 +99,27 @@ impl AgentKind for AzKind {
             rng: seeded(context.seed),
             marker: std::marker::PhantomData,
         }))
+    }
+}
+
+/// Refuses a network whose answer for `start` is not a number: bounded
+/// parameters can still overflow in a deep enough network.
+fn check_answers<G: Game>(path: &Path, net: &Net, start: &G) -> Result<(), String> {
+    let mut observation = vec![0.0; net.shape().inputs];
+    start.observe(start.to_move(), &mut observation);
+    let actions: Vec<u32> = (0..net.shape().actions as u32).collect();
+    let output = net.forward(&observation, &[&actions]);
+    match output
+        .logits
+        .iter()
+        .chain(&output.values)
+        .all(|x| x.is_finite())
+    {
+        true => Ok(()),
+        false => Err(format!(
+            "{}: the network's answers are not numbers (its parameters are too large)",
+            path.display()
+        )),
     }
 }
 

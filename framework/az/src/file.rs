@@ -4,13 +4,13 @@
 //! meant for another game, another variant or another network is refused
 //! with the reason, and so is a truncated or altered one.
 
-use std::fs;
-use std::io::Write as _;
+use std::io::Read as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use tabula_core::files;
 
-use super::net::{Net, Shape};
+use super::net::{Net, Shape, MAX_PARAMETER};
 
 /// The first line of a model file.
 pub const MODEL_MAGIC: &str = "tabula-az-model 1";
@@ -121,29 +121,40 @@ pub(crate) fn write<H: Serialize>(
     }
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let mut file = fs::File::create(&tmp).map_err(io)?;
-    file.write_all(&bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(io)
+    files::replace(path, &bytes).map_err(io)
 }
 
+/// The longest magic line and header line read before the header says
+/// how long the file is.
+const MAX_HEAD: u64 = 1 << 20;
+
 /// Reads a file written by [`write`]: its header and all its floats,
-/// checked against the magic line and the checksum.
+/// checked against the magic line, the size `floats` computes from the
+/// header (which also checks the header's fields against the format's
+/// limits), and the checksum. Only a regular file is opened (a FIFO would
+/// hang, `/dev/zero` never ends), and no more is read than the header
+/// announces.
 pub(crate) fn read<H: for<'de> Deserialize<'de>>(
     path: &Path,
     magic: &str,
+    floats: impl FnOnce(&H) -> Result<usize, String>,
 ) -> Result<(H, Vec<f32>), ModelError> {
     let name = path.display().to_string();
-    let bytes = fs::read(path).map_err(|source| ModelError::Io {
+    let io = |source| ModelError::Io {
         path: name.clone(),
         source,
-    })?;
+    };
     let corrupt = |reason: &str| ModelError::Corrupt {
         path: name.clone(),
         reason: reason.to_string(),
     };
+    let mut file = files::open_file(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(MAX_HEAD)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     let rest = bytes
         .strip_prefix(format!("{magic}\n").as_bytes())
         .ok_or_else(|| corrupt(&wrong_kind(&bytes, magic)))?;
@@ -153,15 +164,27 @@ pub(crate) fn read<H: for<'de> Deserialize<'de>>(
         .ok_or_else(|| corrupt("no header line"))?;
     let header: H = serde_json::from_slice(&rest[..end])
         .map_err(|e| corrupt(&format!("unreadable header: {e}")))?;
-    let body = &rest[end + 1..];
-    if body.len() < 4 || (body.len() - 4) % 4 != 0 {
-        return Err(corrupt("truncated"));
+    let count = floats(&header).map_err(|reason| corrupt(&reason))?;
+    let body_start = (magic.len() + 2 + end) as u64;
+    let expected = (count as u64)
+        .checked_mul(4)
+        .and_then(|n| n.checked_add(body_start + 4))
+        .ok_or_else(|| corrupt("impossible sizes in the header"))?;
+    if expected != size {
+        return Err(corrupt(&format!(
+            "truncated or padded: the header announces {expected} bytes, the file has {size}"
+        )));
+    }
+    let more = expected.saturating_sub(bytes.len() as u64);
+    bytes.extend(files::read_at_most(&mut file, more).map_err(io)?);
+    if bytes.len() as u64 != expected {
+        return Err(corrupt("changed while being read"));
     }
     let (data, crc) = bytes.split_at(bytes.len() - 4);
     if crc32fast::hash(data) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
         return Err(corrupt("checksum mismatch: the file is damaged"));
     }
-    let floats = body[..body.len() - 4]
+    let floats = data[body_start as usize..]
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
         .collect();
@@ -192,20 +215,22 @@ pub fn save_model(path: &Path, header: &ModelHeader, net: &Net) -> Result<(), Mo
 
 /// Loads a model file: its header and its network, refused when damaged.
 pub fn load_model(path: &Path) -> Result<(ModelHeader, Net), ModelError> {
-    let (header, params): (ModelHeader, Vec<f32>) = read(path, MODEL_MAGIC)?;
-    let count = params.len();
-    let net = Net::from_parameters(header.shape, params).ok_or_else(|| ModelError::Corrupt {
-        path: path.display().to_string(),
-        reason: format!(
-            "{count} parameters for a network that has {}",
-            header.shape.parameter_count()
-        ),
+    let (header, params): (ModelHeader, Vec<f32>) = read(path, MODEL_MAGIC, |h: &ModelHeader| {
+        h.shape.check().map(|()| h.shape.parameter_count())
     })?;
-    if net.parameters().iter().any(|p| !p.is_finite()) {
-        return Err(ModelError::Corrupt {
-            path: path.display().to_string(),
-            reason: "a parameter is not a finite number".into(),
-        });
-    }
+    let net = Net::from_parameters(header.shape, params).expect("sized by its header");
+    check_parameters(path, net.parameters())?;
     Ok((header, net))
+}
+
+/// Refuses parameters no training makes: not finite, or so large that the
+/// network's answers would overflow to infinity and NaN.
+pub(crate) fn check_parameters(path: &Path, params: &[f32]) -> Result<(), ModelError> {
+    match params.iter().all(|p| p.abs() <= MAX_PARAMETER) {
+        true => Ok(()),
+        false => Err(ModelError::Corrupt {
+            path: path.display().to_string(),
+            reason: format!("a parameter is not a number of at most {MAX_PARAMETER} in size"),
+        }),
+    }
 }

@@ -18,7 +18,10 @@ mod train;
 
 pub use agent::{header_for, AzKind, AzSettings, DEFAULT_SIMULATIONS};
 pub use file::{load_model, save_model, ModelError, ModelHeader, CHECKPOINT_MAGIC, MODEL_MAGIC};
-pub use net::{Adam, Batch, Loss, Net, Output, PolicyTarget, Shape};
+pub use net::{
+    Adam, Batch, Loss, Net, Output, PolicyTarget, Shape, MAX_BLOCKS, MAX_HIDDEN, MAX_PARAMETER,
+    MAX_PARAMETERS,
+};
 pub use puct::{PuctConfig, Tree};
 pub use train::{AnyTrainer, IterationReport, MatchScore, TrainConfig, Trainer};
 

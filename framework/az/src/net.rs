@@ -13,6 +13,20 @@ use serde::{Deserialize, Serialize};
 
 use tabula_core::rng::seeded;
 
+/// The widest hidden layer a model may have (trained models use 128).
+pub const MAX_HIDDEN: usize = 4096;
+/// The most residual blocks a model may have (trained models use 2).
+pub const MAX_BLOCKS: usize = 64;
+/// The largest observation length or action count a model may have.
+pub const MAX_IO: usize = 1 << 20;
+/// The most seats a model may answer for.
+pub const MAX_PLAYERS: usize = 16;
+/// The most parameters a model may have (1 GiB of floats).
+pub const MAX_PARAMETERS: usize = 1 << 28;
+/// The largest parameter a model may hold: trained ones stay below 10,
+/// and much larger ones make the network's answers overflow to NaN.
+pub const MAX_PARAMETER: f32 = 1000.0;
+
 /// The sizes of a network: what it reads, what it answers, how wide and
 /// deep it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +77,33 @@ impl Shape {
                 layer
             })
             .collect()
+    }
+
+    /// Refuses sizes beyond the format's limits ([`MAX_HIDDEN`],
+    /// [`MAX_BLOCKS`], [`MAX_PARAMETERS`], ...), checked before any size is
+    /// computed or allocated: a file's header is not trusted.
+    pub fn check(&self) -> Result<(), String> {
+        let limits = [
+            ("inputs", self.inputs, MAX_IO),
+            ("actions", self.actions, MAX_IO),
+            ("players", self.players, MAX_PLAYERS),
+            ("hidden", self.hidden, MAX_HIDDEN),
+        ];
+        for (name, value, max) in limits {
+            if !(1..=max).contains(&value) {
+                return Err(format!("{name} = {value}, outside 1..={max}"));
+            }
+        }
+        if self.blocks > MAX_BLOCKS {
+            return Err(format!("blocks = {}, more than {MAX_BLOCKS}", self.blocks));
+        }
+        // Within the limits above this cannot overflow.
+        match self.parameter_count() {
+            n if n > MAX_PARAMETERS => Err(format!(
+                "{n} parameters, more than the {MAX_PARAMETERS} a model may have"
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// How many floats the network's parameters take.

@@ -457,6 +457,26 @@ fn model_files_round_trip_and_refuse_damage_and_other_games() {
     std::fs::write(&path, "hello\n").unwrap();
     let err = load_model(&path).unwrap_err().to_string();
     assert!(err.contains("not a file of kind"), "{err}");
+
+    // Parameters within the bound whose answers still overflow (a deep
+    // network of the largest parameters): the agent refuses the model.
+    let deep = header_for(&nim(10), "nim", 64, 8);
+    let params = vec![MAX_PARAMETER; deep.shape.parameter_count()];
+    let net = Net::from_parameters(deep.shape, params).unwrap();
+    save_model(&path, &deep, &net).unwrap();
+    assert!(load_model(&path).is_ok());
+    let model = path.to_str().unwrap();
+    let args = vec![("model".into(), model.into())];
+    let params = tabula_core::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
+    let settings = crate::AzSettings::from_params(&params).unwrap();
+    use tabula_agents::{AgentKind as _, Settings as _};
+    let start = nim(10);
+    let context = tabula_agents::BuildContext::new(1, &start, "nim");
+    let err = AzKind::build(&settings, &context)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("answers are not numbers"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -519,8 +539,13 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
     assert!(err.contains("format 1 of `tabula-az-checkpoint`"), "{err}");
     // Sections that do not fit the header, or actions outside the game,
     // are refused with the reason even under a valid checksum.
+    // The floats' count, to read the checkpoint with a generic header.
+    let bytes = std::fs::read(&path).unwrap();
+    let lines = bytes.split_inclusive(|&b| b == b'\n');
+    let head: usize = lines.take(2).map(<[u8]>::len).sum();
+    let count = (bytes.len() - head - 4) / 4;
     let (header, floats): (serde_json::Value, Vec<f32>) =
-        file::read(&path, CHECKPOINT_MAGIC).unwrap();
+        file::read(&path, CHECKPOINT_MAGIC, |_: &serde_json::Value| Ok(count)).unwrap();
     let forged = dir.join("forged.az");
     let refusal = |header: &serde_json::Value, floats: &[f32]| {
         file::write(&forged, CHECKPOINT_MAGIC, header, &[floats]).unwrap();
@@ -529,7 +554,14 @@ fn checkpoints_resume_exactly_whatever_the_threads() {
     };
     let mut huge = header.clone();
     huge["policy_entries"] = u64::MAX.into();
-    assert!(refusal(&huge, &floats).contains("do not fit its header"));
+    assert!(refusal(&huge, &floats).contains("impossible sizes in the header"));
+    // So are a network too large to allocate and a shorter replay buffer.
+    let mut deep = header.clone();
+    deep["model"]["shape"]["blocks"] = (1u64 << 40).into();
+    assert!(refusal(&deep, &floats).contains("blocks = 1099511627776"));
+    let mut short = header.clone();
+    short["replay_len"] = 59.into();
+    assert!(refusal(&short, &floats).contains("truncated or padded"));
     let mut outside = floats.clone();
     // The first action number sits right after the lengths, before the
     // shares and the values (two per position).

@@ -181,6 +181,36 @@ struct CheckpointHeader {
     has_previous: bool,
 }
 
+impl CheckpointHeader {
+    /// The floats in each section, from the header's sizes, checked
+    /// against the format's limits before anything is allocated.
+    fn sections(&self) -> Result<[usize; 9], String> {
+        let shape = self.model.shape;
+        shape.check()?;
+        let n = shape.parameter_count();
+        let len = self.replay_len;
+        let entries = self.policy_entries;
+        let impossible = || "impossible sizes in the header".to_string();
+        let sizes = [
+            n,
+            n,
+            n,
+            if self.has_previous { n } else { 0 },
+            len.checked_mul(shape.inputs).ok_or_else(impossible)?,
+            len,
+            entries,
+            entries,
+            len.checked_mul(shape.players).ok_or_else(impossible)?,
+        ];
+        sizes
+            .iter()
+            .try_fold(0usize, |sum, &size| sum.checked_add(size))
+            .and_then(|total| total.checked_mul(4))
+            .ok_or_else(impossible)?;
+        Ok(sizes)
+    }
+}
+
 /// A training run for game `G`.
 pub struct Trainer<G: Game> {
     config: TrainConfig,
@@ -521,7 +551,10 @@ impl<G: Game> Trainer<G> {
     /// Resumes a run from a checkpoint of `start`'s variant (spec text
     /// `game`); a checkpoint of another game or a damaged one is refused.
     pub fn load_checkpoint(start: G, game: &str, path: &Path) -> Result<Self, ModelError> {
-        let (header, floats): (CheckpointHeader, Vec<f32>) = file::read(path, CHECKPOINT_MAGIC)?;
+        let (header, floats): (CheckpointHeader, Vec<f32>) =
+            file::read(path, CHECKPOINT_MAGIC, |h: &CheckpointHeader| {
+                h.sections().map(|sizes| sizes.iter().sum())
+            })?;
         let expected = header_for(
             &start,
             game,
@@ -534,24 +567,9 @@ impl<G: Game> Trainer<G> {
             path: path.display().to_string(),
             reason: reason.to_string(),
         };
-        let n = shape.parameter_count();
-        let len = header.replay_len;
-        let entries = header.policy_entries;
-        let sizes = [
-            n,
-            n,
-            n,
-            if header.has_previous { n } else { 0 },
-            len.saturating_mul(shape.inputs),
-            len,
-            entries,
-            entries,
-            len.saturating_mul(shape.players),
-        ];
-        let total = sizes
-            .iter()
-            .try_fold(0usize, |sum, &size| sum.checked_add(size));
-        if total != Some(floats.len()) || header.replay_next > len.max(1) {
+        let sizes = header.sections().map_err(|reason| corrupt(&reason))?;
+        let (n, len, entries) = (sizes[0], header.replay_len, header.policy_entries);
+        if header.replay_next > len.max(1) {
             return Err(corrupt("its sections do not fit its header"));
         }
         let mut rest = &floats[..];
@@ -561,6 +579,7 @@ impl<G: Game> Trainer<G> {
             head.to_vec()
         };
         let net = Net::from_parameters(shape, take(n)).expect("sized");
+        file::check_parameters(path, net.parameters())?;
         let adam = Adam {
             learning_rate: header.config.learning_rate,
             weight_decay: header.config.weight_decay,
@@ -569,6 +588,7 @@ impl<G: Game> Trainer<G> {
             v: take(n),
         };
         let previous = take(sizes[3]);
+        file::check_parameters(path, &previous)?;
         let previous = header
             .has_previous
             .then(|| Net::from_parameters(shape, previous).expect("sized"));

@@ -8,7 +8,7 @@
 //! contents, never an empty or half-written file.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The longest record line read (a game of a million plies fits easily).
@@ -18,19 +18,45 @@ pub const MAX_LINE_BYTES: usize = 64 << 20;
 pub const MAX_SETTINGS_BYTES: u64 = 1 << 20;
 
 /// Opens `path` for reading if it is a regular file: a FIFO would block
-/// and a device such as `/dev/zero` never ends.
-pub fn open_regular(path: &Path) -> Result<File, String> {
-    let not_regular = || format!("{} is not a regular file", path.display());
-    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if !meta.is_file() {
+/// the open and every read, and a device such as `/dev/zero` never ends.
+/// The path is checked before the open (so a FIFO is never opened) and the
+/// open file again after (in case the path changed in between). Every file
+/// Tabula reads is opened here.
+pub fn open_file(path: &Path) -> io::Result<File> {
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, NOT_REGULAR);
+    if !fs::metadata(path)?.is_file() {
         return Err(not_regular());
     }
-    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // Checked again on the open file, in case the path changed in between.
-    match file.metadata() {
-        Ok(meta) if meta.is_file() => Ok(file),
-        _ => Err(not_regular()),
+    let file = File::open(path)?;
+    match file.metadata()?.is_file() {
+        true => Ok(file),
+        false => Err(not_regular()),
     }
+}
+
+/// Why [`open_file`] refuses a FIFO, a directory or a device.
+const NOT_REGULAR: &str = "not a regular file";
+
+/// [`open_file`] with the error as a message naming the file.
+pub fn open_regular(path: &Path) -> Result<File, String> {
+    open_file(path).map_err(|e| match e.kind() {
+        io::ErrorKind::InvalidInput => format!("{} is {NOT_REGULAR}", path.display()),
+        _ => format!("cannot read {}: {e}", path.display()),
+    })
+}
+
+/// Reads the rest of `file`, refusing more than `limit` bytes: the bound
+/// comes from the format (a header's announced sizes), never from trust.
+pub fn read_at_most(file: &mut File, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than the {limit} bytes its format allows"),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The text of a small regular file of at most `limit` bytes; `None` when
@@ -209,9 +235,16 @@ pub fn sync_dir(dir: &Path) {
 }
 
 /// Replaces `path` with `bytes` atomically: a temporary file beside it is
-/// written, synced and renamed over it.
+/// written, synced and renamed over it. Every file Tabula writes whole is
+/// written so: a full disk or a kill keeps the old contents.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic_with(path, |out| out.write_all(bytes).map_err(io_error(path)))
+    replace(path, bytes).map_err(io_error(path))
+}
+
+/// [`write_atomic`] with the system's error, for callers with error types
+/// of their own.
+pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_with(path, |out| out.write_all(bytes), |e| e)
 }
 
 /// [`write_atomic`] with the contents streamed by `write`.
@@ -219,26 +252,35 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), String>,
 ) -> Result<(), String> {
+    replace_with(path, write, io_error(path))
+}
+
+/// The one atomic writer: the contents streamed by `write` into a
+/// temporary file beside `path`, synced and renamed over it; `io` turns
+/// the system's errors into the caller's.
+pub fn replace_with<E>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    io: impl Fn(io::Error) -> E,
+) -> Result<(), E> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy());
     let temp = dir.join(format!(".{name}.tmp"));
-    let written = File::create(&temp)
-        .map_err(io_error(path))
-        .and_then(|file| {
-            let mut out = BufWriter::new(file);
-            write(&mut out)?;
-            let file = out
-                .into_inner()
-                .map_err(|e| io_error(path)(e.into_error()))?;
-            file.sync_all().map_err(io_error(path))
-        });
+    // A leftover in the way (a FIFO would block the create) goes first.
+    let _ = fs::remove_file(&temp);
+    let written = File::create(&temp).map_err(&io).and_then(|file| {
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(&io)
+    });
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
         return Err(e);
     }
-    fs::rename(&temp, path).map_err(io_error(path))?;
+    fs::rename(&temp, path).map_err(&io)?;
     sync_dir(dir);
     Ok(())
 }

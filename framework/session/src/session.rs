@@ -409,7 +409,9 @@ impl Session {
 
     /// Saves the record of this game to `path`, as one line of JSON.
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        std::fs::write(path, self.record().to_json() + "\n").map_err(|error| SessionError::Write {
+        // Replaced whole: a failed write (a full disk) keeps the old save.
+        let json = self.record().to_json() + "\n";
+        tabula::files::replace(path, json.as_bytes()).map_err(|error| SessionError::Write {
             path: path.to_path_buf(),
             error,
         })

@@ -74,6 +74,7 @@ impl LoadedTable {
         solver: &dyn Solver,
         game: &dyn AnyGame,
     ) -> Result<SolverAnalysis, SessionError> {
+        self.table.unchanged()?;
         let analysis =
             solver
                 .analyse(&self.table, game)

@@ -47,22 +47,26 @@ pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Entry {
 /// The value of `state` and of each of its moves, read from `table`,
 /// which must be the table of `state`'s variant (see [`Table::identity`]);
 /// `None` when the table does not cover `state` (a table of the first
-/// layers only). A table that covers a position covers its moves' results,
-/// which are in the same or earlier layers.
+/// layers only), or a move's result (only in a forged file: a table of
+/// whole layers that covers a position covers its moves' results, which
+/// are in the same or earlier layers).
 pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Option<Analysis<G::Move>> {
     if state.outcome().is_none() && !table.covers(state.index()) {
         return None;
     }
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
-    let moves = legal
-        .into_iter()
-        .map(|mv| {
-            let mut child = state.clone();
-            child.play(mv);
-            (mv, entry(table, &child).for_mover())
-        })
-        .collect();
+    let mut moves = Vec::with_capacity(legal.len());
+    for mv in legal {
+        let mut child = state.clone();
+        child.play(mv);
+        // Only a forged file covers part of a layer (a move leading
+        // past what it holds): no answer, rather than a read past the end.
+        if child.outcome().is_none() && !table.covers(child.index()) {
+            return None;
+        }
+        moves.push((mv, entry(table, &child).for_mover()));
+    }
     Some(Analysis {
         entry: entry(table, state),
         moves,

@@ -8,10 +8,16 @@
 //! everything after it. Loading checks all of it before a single entry is
 //! read, and memory-maps the codes, so opening a database of gigabytes
 //! costs one pass of checksumming and no copy.
+//!
+//! A mapped file must not change: a file cut short under the map kills the
+//! process (SIGBUS) at the next read. So a loaded database holds a shared
+//! advisory lock (`flock`) for as long as it is mapped, the solver replaces
+//! a database by renaming a new file over it (the map keeps the old one),
+//! and [`Table::unchanged`] notices a file changed in place anyway.
 
 use std::fmt;
-use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::fs::{File, TryLockError};
+use std::io::{Read, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -118,6 +124,18 @@ pub enum DbError {
         /// What does not match.
         reason: String,
     },
+    /// The mapped file was changed in place while in use.
+    #[error("{path}: changed on disk while in use; load it again")]
+    Changed {
+        /// The file.
+        path: String,
+    },
+    /// Another process holds the file's exclusive lock: it is being written.
+    #[error("{path}: another process is writing it (it holds the file's lock)")]
+    Locked {
+        /// The file.
+        path: String,
+    },
     /// A sound database of another game or variant.
     #[error("{path}: the database solves {found}, not {expected}")]
     Mismatch {
@@ -151,11 +169,15 @@ struct Header {
 /// The code bytes: built in memory, or mapped from a checked file.
 enum Codes {
     Owned(Vec<Code>),
-    /// The codes are `map[offset..offset + len]`.
+    /// The codes are `map[offset..offset + len]`; `file` holds the shared
+    /// lock, and `stamp` is what it was when mapped.
     Mapped {
         map: memmap2::Mmap,
         offset: usize,
         len: usize,
+        file: File,
+        path: String,
+        stamp: FileStamp,
     },
 }
 
@@ -165,7 +187,9 @@ impl Deref for Codes {
     fn deref(&self) -> &[Code] {
         match self {
             Codes::Owned(codes) => codes,
-            Codes::Mapped { map, offset, len } => &map[*offset..*offset + *len],
+            Codes::Mapped {
+                map, offset, len, ..
+            } => &map[*offset..*offset + *len],
         }
     }
 }
@@ -258,8 +282,23 @@ impl Table {
     fn overflow_entry(&self, index: u64) -> Entry {
         match self.overflow.binary_search_by_key(&index, |&(i, _)| i) {
             Ok(at) => self.overflow[at].1,
-            // A checked file or a finished build always has it.
+            // A finished build always has it, and loading checks a file's.
             Err(_) => panic!("no overflow entry for index {index}"),
+        }
+    }
+
+    /// `Err(Changed)` if the mapped file changed size or time since it was
+    /// loaded (rewritten in place, against the lock): reading on could
+    /// meet a hole in the map. Cheap (one `fstat`): call it before use.
+    pub fn unchanged(&self) -> Result<(), DbError> {
+        match &self.codes {
+            Codes::Owned(_) => Ok(()),
+            Codes::Mapped {
+                file, path, stamp, ..
+            } => match file.metadata() {
+                Ok(meta) if stamp_of(&meta) == *stamp => Ok(()),
+                _ => Err(DbError::Changed { path: path.clone() }),
+            },
         }
     }
 
@@ -309,27 +348,15 @@ impl Table {
             error,
         };
         let (header, overflow) = self.header_bytes();
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        let temporary = std::path::PathBuf::from(temporary);
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temporary).map_err(io)?);
-        let write = |out: &mut BufWriter<File>| -> std::io::Result<()> {
+        let write = |out: &mut dyn Write| -> std::io::Result<()> {
             out.write_all(MAGIC)?;
             out.write_all(&(header.len() as u32).to_le_bytes())?;
             out.write_all(&header)?;
             out.write_all(&crc32fast::hash(&header).to_le_bytes())?;
             out.write_all(&self.codes)?;
-            out.write_all(&overflow)?;
-            out.flush()?;
-            out.get_ref().sync_all()
+            out.write_all(&overflow)
         };
-        if let Err(error) = write(&mut out) {
-            drop(out);
-            let _ = std::fs::remove_file(&temporary);
-            return Err(io(error));
-        }
-        drop(out);
-        std::fs::rename(&temporary, path).map_err(io)?;
+        tabula_core::files::replace_with(path, |out| write(out).map_err(io), io)?;
         Ok(MAGIC.len() as u64 + 8 + (header.len() + self.codes.len() + overflow.len()) as u64)
     }
 
@@ -349,13 +376,20 @@ impl Table {
     pub fn load(path: &Path) -> Result<Table, DbError> {
         let name = path.display().to_string();
         let (header, offset, file) = read_header(path)?;
-        // SAFETY: the map is read-only; a database is not meant to be
-        // changed while in use, and the checksum below catches a file
-        // changed before this point.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|error| DbError::Io {
+        match file.try_lock_shared() {
+            // A file system without locks: the stamp check remains.
+            Ok(()) | Err(TryLockError::Error(_)) => {}
+            Err(TryLockError::WouldBlock) => return Err(DbError::Locked { path: name }),
+        }
+        let io = |error| DbError::Io {
             path: name.clone(),
             error,
-        })?;
+        };
+        let stamp = stamp_of(&file.metadata().map_err(io)?);
+        // SAFETY: the map is read-only, and the file is locked against
+        // writers that keep the rule (see the module's documentation);
+        // the checksum below catches a file changed before this point.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         let positions = header.covered as usize;
         let overflow_start = offset + positions;
         if map.len() as u64 != overflow_start as u64 + OVERFLOW_BYTES * header.overflow {
@@ -394,6 +428,16 @@ impl Table {
         {
             return Err(corrupt("the overflow list is out of order".to_string()));
         }
+        // A checksum proves the bytes unchanged, not meaningful: every
+        // code that sends the reader to the list must find its entry there.
+        let codes = &map[offset..overflow_start];
+        let sent = codes.iter().filter(|&&c| c == OVERFLOW).count();
+        if sent != overflow.len() || overflow.iter().any(|&(i, _)| codes[i as usize] != OVERFLOW) {
+            return Err(corrupt(format!(
+                "{sent} codes refer to the overflow list of {} entries, not one entry each",
+                overflow.len()
+            )));
+        }
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::Random);
         Ok(Table {
@@ -405,6 +449,9 @@ impl Table {
                 map,
                 offset,
                 len: positions,
+                file,
+                path: name,
+                stamp,
             },
             overflow,
         })
@@ -417,6 +464,10 @@ static SHARED: Mutex<Vec<(PathBuf, FileStamp, Arc<Table>)>> = Mutex::new(Vec::ne
 /// What tells a rebuilt file from the one loaded: its size and time.
 type FileStamp = (u64, Option<std::time::SystemTime>);
 
+fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
+    (meta.len(), meta.modified().ok())
+}
+
 impl Table {
     /// The database at `path`, loaded once per process and shared: every
     /// agent of a tournament (the arena builds one per game, several games
@@ -428,8 +479,7 @@ impl Table {
             error,
         };
         let canonical = path.canonicalize().map_err(io)?;
-        let metadata = std::fs::metadata(&canonical).map_err(io)?;
-        let stamp = (metadata.len(), metadata.modified().ok());
+        let stamp = stamp_of(&std::fs::metadata(&canonical).map_err(io)?);
         // Held while loading, so that games starting together load once.
         let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, _, table)) = shared
@@ -474,7 +524,7 @@ fn read_header(path: &Path) -> Result<(Header, usize, File), DbError> {
         path: name.clone(),
         reason,
     };
-    let mut file = File::open(path).map_err(io)?;
+    let mut file = tabula_core::files::open_file(path).map_err(io)?;
     let actual = file.metadata().map_err(io)?.len();
     let mut prefix = [0u8; 20];
     if actual < prefix.len() as u64 {

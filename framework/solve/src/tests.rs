@@ -313,3 +313,26 @@ fn the_first_layers_alone_make_a_partial_table() {
     assert!(!loaded.is_complete());
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn a_table_cut_inside_a_layer_answers_none_not_a_panic() {
+    // A forged header may claim any number of entries, not whole layers:
+    // a covered position whose move leads past the cut is not answered.
+    use super::value::{encode, OVERFLOW};
+    let start = Walk::new(&Params::default()).unwrap();
+    let full = solve(&start, None).unwrap();
+    for cut in 0..=full.covered() {
+        let codes: Vec<_> = (0..cut).map(|i| encode(full.get(i))).collect();
+        let overflow = (0..cut)
+            .filter(|&i| codes[i as usize] == OVERFLOW)
+            .map(|i| (i, full.get(i)))
+            .collect();
+        let identity = full.identity().clone();
+        let table = Table::new(identity, (0, false), full.stats().clone(), codes, overflow);
+        for index in 0..cut {
+            if let Some(position) = start.position_at(index) {
+                let _ = analyse(&table, &position);
+            }
+        }
+    }
+}

@@ -1,0 +1,420 @@
+//! Every command that reads a file, fed what is not a file Tabula wrote: a
+//! FIFO, a directory, `/dev/zero`, a truncated file and a forged one whose
+//! checksums are valid. Each must end with an error naming the file, under
+//! a memory limit, and never hang, panic or abort. Then: a database changed
+//! in place while mapped, and saves that fail without losing the old file.
+
+use std::fs::{self, File};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+use serde_json::Value;
+
+use crate::common::{end_or_kill, poll_until, scratch, tabula, width4_db};
+
+/// What a command reads.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kind {
+    Database,
+    Model,
+    Checkpoint,
+    Record,
+}
+
+/// A command that reads a file of its kind: its arguments and standard
+/// input for the file at `path`, with `dir` to set up in.
+struct Reader {
+    name: &'static str,
+    kind: Kind,
+    command: fn(path: &str, dir: &Path) -> (Vec<String>, String),
+}
+
+fn words(args: &[&str]) -> Vec<String> {
+    args.iter().map(|a| a.to_string()).collect()
+}
+
+const READERS: &[Reader] = &[
+    Reader {
+        name: "solve --db",
+        kind: Kind::Database,
+        command: |p, _| {
+            (
+                words(&["solve", "diffusion(width=4)", "--db", p]),
+                "".into(),
+            )
+        },
+    },
+    Reader {
+        name: "solve load",
+        kind: Kind::Database,
+        command: |p, _| {
+            let stdin = format!("new diffusion(width=4)\nsolve load {p}\n");
+            (words(&["play"]), stdin)
+        },
+    },
+    Reader {
+        name: "perfect",
+        kind: Kind::Database,
+        command: |p, _| {
+            // The agent is built when it is to move.
+            let stdin = format!("new diffusion(width=4)\nagent 2 perfect(db={p})\nplay A\n");
+            (words(&["play"]), stdin)
+        },
+    },
+    Reader {
+        name: "analyse --db",
+        kind: Kind::Database,
+        command: |p, dir| {
+            let games = dir.join("games.jsonl");
+            fs::write(&games, "").unwrap();
+            (
+                words(&["analyse", games.to_str().unwrap(), "--db", p]),
+                "".into(),
+            )
+        },
+    },
+    Reader {
+        name: "az",
+        kind: Kind::Model,
+        command: |p, _| (words(&["play"]), format!("agent 2 az(model={p})\nplay D\n")),
+    },
+    Reader {
+        name: "train --resume",
+        kind: Kind::Checkpoint,
+        command: |p, dir| {
+            let out = dir.join("run");
+            fs::create_dir_all(&out).unwrap();
+            std::os::unix::fs::symlink(p, out.join("checkpoint.az")).unwrap();
+            let out = out.to_str().unwrap();
+            let args = ["train", "diffusion(width=4)", "--out", out];
+            let mut args = words(&args);
+            args.extend(words(&["--iterations", "1", "--resume"]));
+            (args, "".into())
+        },
+    },
+    Reader {
+        name: "load",
+        kind: Kind::Record,
+        command: |p, _| (words(&["play"]), format!("load {p}\n")),
+    },
+    Reader {
+        name: "analyse results",
+        kind: Kind::Record,
+        command: |p, _| (words(&["analyse", p, "--db", width4_db()]), "".into()),
+    },
+];
+
+/// The address space a reader may use: far more than any of these files
+/// needs, far less than reading `/dev/zero` or a forged size takes.
+const MEMORY_KB: u64 = 4 << 20;
+
+/// Runs `tabula ARGS` under [`MEMORY_KB`], killed and failed if it hangs;
+/// its exit status and standard error.
+fn run_bounded(what: &str, args: &[String], stdin: &str, dir: &Path) -> (ExitStatus, String) {
+    let stderr = dir.join("stderr");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    // A hung child may never read: write from another thread.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    end_or_kill(&mut child, what);
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    (status, fs::read_to_string(&stderr).unwrap())
+}
+
+/// The CRC-32 (IEEE) both formats use.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+        }
+    }
+    !crc
+}
+
+/// A database's parts: its header and the bytes after it (codes, overflow).
+fn split_db(bytes: &[u8]) -> (Value, Vec<u8>) {
+    let length = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
+    let header = serde_json::from_slice(&bytes[20..20 + length]).unwrap();
+    (header, bytes[20 + length + 4..].to_vec())
+}
+
+/// A database with `header` and `body`, every checksum valid.
+fn join_db(mut header: Value, body: &[u8]) -> Vec<u8> {
+    header["crc32"] = crc32(body).into();
+    let json = serde_json::to_vec(&header).unwrap();
+    let mut bytes = b"TABULA-SOLUTION\n".to_vec();
+    bytes.extend((json.len() as u32).to_le_bytes());
+    bytes.extend(&json);
+    bytes.extend(crc32(&json).to_le_bytes());
+    bytes.extend(body);
+    bytes
+}
+
+/// A model or checkpoint's parts: magic line, header, floats' bytes.
+fn split_az(bytes: &[u8]) -> (&[u8], Value, &[u8]) {
+    let mut lines = bytes.splitn(3, |&b| b == b'\n');
+    let magic = lines.next().unwrap();
+    let header = serde_json::from_slice(lines.next().unwrap()).unwrap();
+    let rest = lines.next().unwrap();
+    (magic, header, &rest[..rest.len() - 4])
+}
+
+/// A model or checkpoint file with a valid checksum.
+fn join_az(magic: &[u8], header: &Value, floats: &[u8]) -> Vec<u8> {
+    let mut bytes = [magic, b"\n"].concat();
+    bytes.extend(serde_json::to_vec(header).unwrap());
+    bytes.push(b'\n');
+    bytes.extend(floats);
+    let crc = crc32(&bytes);
+    bytes.extend(crc.to_le_bytes());
+    bytes
+}
+
+/// A valid file of each kind Tabula writes, made by the program.
+fn valid(kind: Kind, dir: &Path) -> Vec<u8> {
+    match kind {
+        Kind::Database => fs::read(width4_db()).unwrap(),
+        Kind::Model => fs::read(repo().join("games/diffusion/models/az.az")).unwrap(),
+        Kind::Checkpoint => {
+            let out = dir.join("valid-run");
+            let args = [
+                "train",
+                "diffusion(width=4)",
+                "--out",
+                out.to_str().unwrap(),
+                "--iterations",
+                "1",
+                "--hidden",
+                "8",
+                "--blocks",
+                "1",
+                "--simulations",
+                "4",
+                "--games",
+                "2",
+                "--eval-every",
+                "0",
+            ];
+            let run = tabula(&args, "");
+            assert!(run.ok, "{}", run.stderr);
+            fs::read(out.join("checkpoint.az")).unwrap()
+        }
+        Kind::Record => unreachable!("records are text, checked by hostile::"),
+    }
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .into()
+}
+
+/// The damaged files of `kind`: name, bytes, and what the refusal says.
+fn damaged(kind: Kind, dir: &Path) -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    if kind == Kind::Record {
+        return Vec::new();
+    }
+    let good = valid(kind, dir);
+    let mut files = vec![("truncated", good[..good.len() / 2].to_vec(), "truncated")];
+    match kind {
+        Kind::Database => {
+            // A code saying "see the overflow list", which has no entry.
+            let (header, mut body) = split_db(&good);
+            assert_eq!(
+                header["overflow"], 0,
+                "the width-4 database has no overflow"
+            );
+            let at = body.iter().position(|&c| c != 0).unwrap();
+            body[at] = 255;
+            files.push(("forged-overflow", join_db(header, &body), "overflow list"));
+        }
+        Kind::Model | Kind::Checkpoint => {
+            let (magic, header, floats) = split_az(&good);
+            let mut deep = header.clone();
+            let shape = match kind {
+                Kind::Model => &mut deep["shape"],
+                _ => &mut deep["model"]["shape"],
+            };
+            shape["blocks"] = (1u64 << 40).into();
+            files.push(("forged-blocks", join_az(magic, &deep, floats), "blocks"));
+            let huge: Vec<u8> = floats
+                .chunks(4)
+                .flat_map(|_| 1e30f32.to_le_bytes())
+                .collect();
+            let huge = join_az(magic, &header, &huge);
+            files.push(("forged-weights", huge, "parameter"));
+        }
+        Kind::Record => {}
+    }
+    files
+}
+
+#[test]
+fn every_reader_refuses_what_is_not_its_file() {
+    // Short paths: the REPL shortens long messages.
+    let work = scratch("fr");
+    fs::create_dir_all(&work).unwrap();
+    let mut damaged_by_kind = Vec::new();
+    let mut failures = Vec::new();
+    for (i, reader) in READERS.iter().enumerate() {
+        let bad = work.join(format!("b{i}"));
+        fs::create_dir_all(&bad).unwrap();
+        let fifo = bad.join("fifo");
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        let folder = bad.join("dir");
+        fs::create_dir(&folder).unwrap();
+        let mut cases: Vec<(String, PathBuf, &str)> = vec![
+            ("a FIFO".into(), fifo, "not a regular file"),
+            ("/dev/zero".into(), "/dev/zero".into(), "not a regular file"),
+        ];
+        // A directory given to `analyse` is a results folder.
+        if reader.name != "analyse results" {
+            cases.push(("a directory".into(), folder, "not a regular file"));
+        }
+        if !damaged_by_kind.iter().any(|(k, _)| *k == reader.kind) {
+            let files = damaged(reader.kind, &work);
+            damaged_by_kind.push((reader.kind, files));
+        }
+        let (_, files) = damaged_by_kind
+            .iter()
+            .find(|(k, _)| *k == reader.kind)
+            .unwrap();
+        for (name, bytes, says) in files {
+            let path = bad.join(name);
+            fs::write(&path, bytes).unwrap();
+            cases.push((name.to_string(), path, says));
+        }
+        for (case, path, says) in cases {
+            let dir = work.join(format!("r{i}-{}", case.replace('/', "")));
+            fs::create_dir_all(&dir).unwrap();
+            let (args, stdin) = (reader.command)(path.to_str().unwrap(), &dir);
+            let what = format!("{} on {case}", reader.name);
+            let (status, stderr) = run_bounded(&what, &args, &stdin, &dir);
+            // The train run names the checkpoint, a link to the file.
+            let named = match reader.kind {
+                Kind::Checkpoint => "checkpoint.az".to_string(),
+                _ => path.display().to_string(),
+            };
+            let refused = status.code().is_some_and(|c| c != 0)
+                && stderr.contains(&named)
+                && stderr.contains(says)
+                && !stderr.contains("panicked");
+            if !refused {
+                failures.push(format!("{what}: {status}, stderr:\n{stderr}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let _ = fs::remove_dir_all(&work);
+}
+
+/// A REPL with its standard input open, its output going to a file.
+fn repl(dir: &Path) -> (Child, PathBuf, PathBuf) {
+    let (stdout, stderr) = (dir.join("stdout"), dir.join("stderr"));
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(File::create(&stdout).unwrap())
+        .stderr(File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    (child, stdout, stderr)
+}
+
+#[test]
+fn a_mapped_database_is_locked_and_a_change_in_place_is_refused() {
+    let dir = scratch("files-mapped");
+    fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("w4.db");
+    fs::copy(width4_db(), &db).unwrap();
+    let (mut child, stdout, stderr) = repl(&dir);
+    let mut input = child.stdin.take().unwrap();
+    let load = format!(
+        "new diffusion(width=4)\nsolve load {}\nsolve\n",
+        db.display()
+    );
+    input.write_all(load.as_bytes()).unwrap();
+    let read = |path: &Path| fs::read_to_string(path).unwrap_or_default();
+    poll_until("the first solve", || read(&stdout).contains("best"));
+    // Mapped: a writer that keeps the rule is kept out.
+    let file = fs::OpenOptions::new().write(true).open(&db).unwrap();
+    assert!(
+        matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock)),
+        "the database is locked while mapped"
+    );
+    // One that does not: cut in place under the map.
+    file.set_len(1000).unwrap();
+    input.write_all(b"solve\nquit\n").unwrap();
+    drop(input);
+    end_or_kill(&mut child, "the REPL after the change");
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "an error, not SIGBUS: {status}");
+    let err = read(&stderr);
+    assert!(err.contains("changed on disk while in use"), "{err}");
+    assert!(err.contains("w4.db"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_save_keeps_the_old_file() {
+    let dir = scratch("files-save");
+    fs::create_dir_all(&dir).unwrap();
+    let (save, svg) = (dir.join("game.json"), dir.join("board.svg"));
+    let commands = format!(
+        "play D\nsave {}\nshow --svg {}\n",
+        save.display(),
+        svg.display()
+    );
+    let run = tabula(&["play"], &commands);
+    assert!(run.ok, "{}", run.stderr);
+    let (old_save, old_svg) = (fs::read(&save).unwrap(), fs::read(&svg).unwrap());
+    assert!(!old_save.is_empty() && !old_svg.is_empty());
+    // No file may grow past 0 bytes: every write fails (by EFBIG or by
+    // SIGXFSZ), and must leave the old files whole.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 0 && exec \"$0\" play")
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let again = format!(
+        "play e\nsave {}\nshow --svg {}\n",
+        save.display(),
+        svg.display()
+    );
+    let _ = input.write_all(again.as_bytes());
+    drop(input);
+    end_or_kill(&mut child, "the REPL saving under ulimit -f 0");
+    assert!(!child.wait().unwrap().success());
+    assert_eq!(fs::read(&save).unwrap(), old_save, "the old save is whole");
+    assert_eq!(fs::read(&svg).unwrap(), old_svg, "the old picture is whole");
+    let _ = fs::remove_dir_all(&dir);
+}
