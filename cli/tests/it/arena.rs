@@ -608,12 +608,13 @@ fn forged_records_are_refused_on_resume_and_merge() {
     for (what, forge) in forgeries {
         let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
         let mut record: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+        let game = format!("game {}", record["index"]);
         forge(&mut record);
         lines[0] = record.to_string();
         fs::write(&path, lines.join("\n") + "\n").unwrap();
         let run = arena("diffusion", &out, &["--resume"]);
         assert!(!run.ok, "{what}: resume accepted a forged record");
-        assert!(run.stderr.contains("game 0"), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains(&game), "{what}: {}", run.stderr);
         let merged = scratch("forged-merge");
         let run = tabula(
             &[

@@ -32,7 +32,7 @@ fn train_writes_its_files_resumes_and_refuses_mismatches() {
     };
     let zero = tabula(&args(&["--iterations", "2", "--max-plies", "0"]), "");
     assert!(
-        !zero.ok && zero.stderr.contains("--max-plies must be at least 1"),
+        !zero.ok && zero.stderr.contains("'0' for '--max-plies") && zero.stderr.contains("1..="),
         "{}",
         zero.stderr
     );

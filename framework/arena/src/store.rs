@@ -291,8 +291,9 @@ fn check_fields(index: usize, result: &GameResult, players: usize) -> Result<(),
     {
         return bad("`seconds` must hold a time per seat, from 0 to 10^9 seconds");
     }
+    // A forfeited move (an illegal one) counts as made but is not played.
     let made: u64 = result.moves_made.iter().map(|&m| u64::from(m)).sum();
-    if result.moves_made.len() != players || made > result.plies as u64 {
+    if result.moves_made.len() != players || made > result.plies as u64 + 1 {
         return bad("`moves_made` must hold a count per seat, no more than the moves played");
     }
     if result

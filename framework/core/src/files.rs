@@ -264,23 +264,35 @@ pub fn replace_with<E>(
     io: impl Fn(io::Error) -> E,
 ) -> Result<(), E> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or("file".into(), |n| n.to_string_lossy());
-    let temp = dir.join(format!(".{name}.tmp"));
+    let Some(name) = path.file_name() else {
+        return Err(io(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file name",
+        )));
+    };
+    // This process's own temporary name, so that two programs writing the
+    // same file never share one.
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     // A leftover in the way (a FIFO would block the create) goes first.
     let _ = fs::remove_file(&temp);
-    let written = File::create(&temp).map_err(&io).and_then(|file| {
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(&io)
-    });
+    let written = File::create(&temp)
+        .map_err(&io)
+        .and_then(|file| {
+            let mut out = BufWriter::with_capacity(1 << 20, file);
+            write(&mut out)?;
+            let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+            file.sync_all().map_err(&io)
+        })
+        .and_then(|()| fs::rename(&temp, path).map_err(&io));
     if let Err(e) = written {
+        // Nothing is left behind: the target is as it was.
         let _ = fs::remove_file(&temp);
         return Err(e);
     }
-    fs::rename(&temp, path).map_err(&io)?;
     sync_dir(dir);
     Ok(())
 }
@@ -434,7 +446,18 @@ mod tests {
         assert!(read_small(&path, 9).unwrap_err().contains("larger"));
         write_atomic(&path, b"new").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
-        assert!(!dir.join(".s.json.tmp").exists());
+        // Nothing beside it: no temporary file is left, after a success
+        // or after a failed rename (onto a directory), and a path with no
+        // file name is refused.
+        fs::create_dir(dir.join("taken")).unwrap();
+        assert!(write_atomic(&dir.join("taken"), b"x").is_err());
+        assert!(write_atomic(Path::new("/"), b"x").is_err());
+        let mut names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["s.json", "taken"]);
         let _ = fs::remove_dir_all(&dir);
     }
 
