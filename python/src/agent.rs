@@ -55,7 +55,8 @@ impl Agent {
     /// Chooses a move for the seat to move in `state` and returns its
     /// action number (it does not play it). The GIL is released while the
     /// agent thinks, so other Python threads run (and search) meanwhile;
-    /// `stop()` or Ctrl-C (on the main thread) makes it answer at once.
+    /// `stop()` makes it answer at once, and Ctrl-C (on the main thread)
+    /// stops the search and raises `KeyboardInterrupt`.
     fn step(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<usize> {
         let state: &State = &state;
         let game = state.game();
@@ -186,9 +187,35 @@ pub fn arena_summary(
         })
     })()
     .map_err(value_error)?;
-    py.detach(|| {
-        tabula_arena::play(registry(), &config, |_| {})
-            .map(|finished| tabula_arena::json(&finished.summary))
-    })
-    .map_err(value_error)
+    // The tournament runs on a thread of its own while this one, holding
+    // the GIL now and then, looks for Ctrl-C: then no new game starts, the
+    // games under way finish and the summary of the finished games is
+    // written, and KeyboardInterrupt is raised.
+    let interrupt = AtomicBool::new(false);
+    let mut signal = None;
+    let played = std::thread::scope(|scope| {
+        let tournament = scope.spawn(|| {
+            tabula_arena::play_until(registry(), &config, &interrupt, |_| {})
+                .map(|finished| tabula_arena::json(&finished.summary))
+        });
+        while !tournament.is_finished() {
+            py.detach(|| std::thread::sleep(SIGNAL_POLL));
+            if signal.is_none() {
+                if let Err(error) = py.check_signals() {
+                    signal = Some(error);
+                    interrupt.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        tournament
+            .join()
+            .unwrap_or_else(|_| Err("the tournament panicked".to_string()))
+    });
+    if let Some(error) = signal {
+        return Err(error);
+    }
+    played.map_err(value_error)
 }
+
+/// How often a call that runs long looks for Ctrl-C.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -147,3 +148,27 @@ def test_the_arena_keeps_its_files_when_asked(tmp_path):
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=1, out=str(tmp_path))
     again = tabula.arena(["random", "greedy"], games="tictactoe", rounds=1, out=str(tmp_path), resume=True)
     assert again["played"] == 2
+
+
+def test_ctrl_c_stops_an_arena_and_keeps_its_summary(tmp_path):
+    # A tournament far longer than the test: Ctrl-C (SIGINT) lets the games
+    # under way finish, writes the summary of the finished games and raises
+    # KeyboardInterrupt.
+    out = tmp_path / "arena"
+    code = (
+        "import tabula\n"
+        f"tabula.arena(['random', 'mcts(iterations=3000)'], games='diffusion', rounds=500, threads=1, out={str(out)!r})\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    games = out / "games.jsonl"
+    deadline = time.monotonic() + 300  # generous: the machine may be loaded
+    while not (games.exists() and games.read_text().count("\n") >= 1):
+        assert child.poll() is None, child.stderr.read()
+        assert time.monotonic() < deadline, "no game was recorded"
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    _, stderr = child.communicate(timeout=300)
+    assert child.returncode != 0
+    assert "KeyboardInterrupt" in stderr, stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert 1 <= summary["played"] < 1000
