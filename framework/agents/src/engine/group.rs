@@ -9,13 +9,15 @@
 
 use std::io;
 use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often [`end`] looks whether the group is gone.
+#[cfg(unix)]
 const POLL: Duration = Duration::from_millis(5);
 
 /// Starts `command` as the leader of a new process group, killed when
 /// Tabula dies (Linux).
+#[cfg_attr(not(unix), allow(unused_mut))]
 pub fn spawn(mut command: Command) -> io::Result<Child> {
     #[cfg(unix)]
     {
@@ -35,14 +37,16 @@ pub fn spawn(mut command: Command) -> io::Result<Child> {
 /// SIGKILL to those left after `grace`; `child` is reaped. Elsewhere than
 /// on unix only `child` is killed.
 pub fn end(child: &mut Child, grace: Duration) {
+    #[cfg(not(unix))]
+    let _ = grace;
     #[cfg(unix)]
     {
         // The group keeps the leader's id while any member lives, so the id
         // cannot name another group until then.
         let group = child.id() as libc::pid_t;
         signal(group, libc::SIGTERM);
-        let deadline = Instant::now() + grace;
-        while !gone(group, child) && Instant::now() < deadline {
+        let deadline = std::time::Instant::now() + grace;
+        while !gone(group, child) && std::time::Instant::now() < deadline {
             std::thread::sleep(POLL);
         }
         signal(group, libc::SIGKILL);
