@@ -1,6 +1,6 @@
 """An engine that misbehaves as told, for the tests of forfeits:
 
-    misbehaving_engine.py MODE N
+    misbehaving_engine.py MODE N [PIDS]
 
 It plays random moves (as the example random engine does) until its N-th
 `go`, and then, by MODE:
@@ -11,9 +11,17 @@ It plays random moves (as the example random engine does) until its N-th
     unparsable  answers a move that is not a move at all (banana)
     garbage     writes a line that is not the protocol
     slow        (any N) sleeps 60 s before it reads the handshake
+    fork        forks a child that hangs (in its process group), plays on
+    setsid      forks a child that hangs in a session of its own, plays on
+    stubborn    ignores SIGTERM, `stop` and `quit`, forks a child that hangs
+                (and ignores SIGTERM too), and never answers
+    deaf        answers this `go`, then never reads its input again
+
+Given PIDS, it appends its own pid and every child's to that file.
 """
 
 import os
+import signal
 import sys
 import time
 
@@ -22,7 +30,25 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "ex
 from tabula_engine import serve  # noqa: E402
 
 mode, fail_at = sys.argv[1], int(sys.argv[2])
+pids = sys.argv[3] if len(sys.argv) > 3 else None
 calls = 0
+
+
+def note_pid():
+    """Appends this process's pid to PIDS, in one write."""
+    if pids:
+        with open(pids, "a") as file:
+            file.write(f"{os.getpid()}\n")
+
+
+def hang_in_child(own_session):
+    """Forks a child that sleeps for an hour, keeping the engine's pipes."""
+    if os.fork() == 0:
+        if own_session:
+            os.setsid()
+        note_pid()
+        time.sleep(3600)
+        os._exit(0)
 
 
 def choose(game, state, rng):
@@ -41,9 +67,19 @@ def choose(game, state, rng):
             return "banana"
         if mode == "garbage":
             print("thinking very hard about it", flush=True)
+        if mode in ("fork", "setsid") and calls == fail_at:
+            hang_in_child(mode == "setsid")
+        if mode == "stubborn":
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            hang_in_child(False)
+            time.sleep(3600)
+        if mode == "deaf":
+            print(f"bestmove {rng.choice(game.legal_moves(state))}", flush=True)
+            time.sleep(3600)
     return rng.choice(game.legal_moves(state))
 
 
+note_pid()
 if mode == "slow":
     time.sleep(60)
 serve(f"misbehaving engine ({mode} at move {fail_at})", choose, argv=[])

@@ -11,6 +11,7 @@ mod agents;
 mod arena;
 mod boards;
 mod engine;
+mod engine_processes;
 mod files;
 mod hostile;
 mod readme;

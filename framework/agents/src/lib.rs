@@ -35,7 +35,7 @@ pub use kind::{AgentInfo, AgentKind, AgentSet, BuildContext, BuildError, One};
 pub use mcts::{MctsKind, MctsSettings};
 pub use mcts::{ITERATIONS, SEARCH_TIME};
 pub use perfect::{PerfectKind, PerfectSettings};
-pub use play::{play_game, PlayedGame};
+pub use play::{play_game, PlayedGame, Unplayable};
 pub use random::SEED;
 pub use random::{RandomAgent, RandomKind, RandomSettings};
 pub use settings::{AgentConfig, ParamValue, Settings};
@@ -82,19 +82,34 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Why an agent gave up a game: a crash, a hang past its time, an illegal
-/// or unreadable move. The seat loses the game, which records the reason.
+/// or unreadable move. The seat loses the game, which records the reason —
+/// unless the fault is Tabula's own ([`Fault::Tabula`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct Forfeit {
     /// What went wrong, for people: `timeout after 2.31 s`.
     pub reason: String,
+    /// Whose failure it is.
+    pub fault: Fault,
+}
+
+/// Whose failure a [`Forfeit`] is: only the agent's own loses it the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The agent's: it crashed, hung or misplayed.
+    Agent,
+    /// Tabula's own (no descriptors, memory, processes or threads left to
+    /// run an outside engine; its own I/O failed): the game has no result,
+    /// and can be played again once the cause is fixed.
+    Tabula,
 }
 
 impl Forfeit {
-    /// A forfeit for `reason`.
+    /// A forfeit for `reason`, the agent's fault.
     pub fn new(reason: impl Into<String>) -> Self {
         Forfeit {
             reason: reason.into(),
+            fault: Fault::Agent,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::{AnyAgent, AnyControl};
+use crate::{AnyAgent, AnyControl, Fault};
 use tabula_core::any::AnyGame;
 use tabula_core::game::Seat;
 use tabula_core::outcome::Outcome;
@@ -33,13 +33,25 @@ impl PlayedGame {
     }
 }
 
+/// A game cut short by Tabula's own failure ([`Fault::Tabula`]) while
+/// `seat`'s agent chose: it has no result, and no agent lost it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("seat {seat}: {reason} (Tabula's own failure, not the agent's)")]
+pub struct Unplayable {
+    /// The seat whose agent was choosing.
+    pub seat: Seat,
+    /// What failed.
+    pub reason: String,
+}
+
 /// Plays from `start` with `agents[seat]` choosing for each seat, until the
-/// game ends, `max_plies` moves were made, or a seat forfeits.
+/// game ends, `max_plies` moves were made, or a seat forfeits; an `Err`
+/// when Tabula itself failed.
 pub fn play_game(
     start: &dyn AnyGame,
     agents: &mut [Box<dyn AnyAgent>],
     max_plies: usize,
-) -> PlayedGame {
+) -> Result<PlayedGame, Unplayable> {
     assert_eq!(agents.len(), start.players(), "one agent per seat");
     let players = start.players();
     let mut state = start.clone_box();
@@ -57,6 +69,15 @@ pub fn play_game(
         played.think_seconds[seat] += started.elapsed().as_secs_f64();
         played.moves_made[seat] += 1;
         let before = state.clone_box();
+        let chosen = match chosen {
+            Err(forfeit) if forfeit.fault == Fault::Tabula => {
+                return Err(Unplayable {
+                    seat,
+                    reason: forfeit.reason,
+                })
+            }
+            chosen => chosen,
+        };
         let played_move = chosen
             .map_err(|forfeit| forfeit.reason)
             .and_then(|decision| {
@@ -76,10 +97,10 @@ pub fn play_game(
                 if players > 1 {
                     played.outcome = Some(Outcome::shared((0..players).filter(|&s| s != seat)));
                 }
-                return played;
+                return Ok(played);
             }
         }
     }
     played.outcome = state.outcome();
-    played
+    Ok(played)
 }

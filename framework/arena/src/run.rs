@@ -188,11 +188,20 @@ pub fn play_one(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let (opened, mut moves) = opening(start, settings, job);
+    // Tabula's own failure is no result: the run stops, and a resume plays
+    // the game again.
     let mut played = play_game(
         opened.as_ref(),
         &mut players,
         settings.max_plies - moves.len(),
-    );
+    )
+    .map_err(|e| {
+        format!(
+            "game {} was not played: {e}; nothing was recorded for it, and --resume \
+             plays it once the cause is fixed",
+            job.index
+        )
+    })?;
     moves.append(&mut played.moves);
     let logs = players
         .iter_mut()

@@ -56,7 +56,7 @@ fn a_failing_seat_loses_with_its_reason() {
                     }
                 })
                 .collect();
-            let played = play_game(start.as_ref(), &mut agents, 1000);
+            let played = play_game(start.as_ref(), &mut agents, 1000).unwrap();
             let (seat, reason) = played.forfeit.expect("a forfeit");
             assert_eq!(seat, failing_seat);
             let expected = if illegal { "illegal move" } else { "crashed" };

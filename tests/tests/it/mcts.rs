@@ -88,7 +88,7 @@ impl Claim<'_> {
                         .unwrap()
                 })
                 .collect();
-            let game = play_game(start.as_ref(), &mut agents, 2000);
+            let game = play_game(start.as_ref(), &mut agents, 2000).unwrap();
             assert_eq!(game.forfeit, None);
             if let Some(outcome) = game.outcome {
                 total += f64::from(outcome.score(hero_seat));
@@ -212,7 +212,7 @@ fn same_seed_same_game() {
                 registry.agent(start.as_ref(), &spec, 0).unwrap()
             })
             .collect();
-        play_game(start.as_ref(), &mut agents, 1000).moves
+        play_game(start.as_ref(), &mut agents, 1000).unwrap().moves
     };
     assert_eq!(play(), play());
 }

@@ -354,7 +354,7 @@ fn perfect_wins_won_positions_and_holds_drawn_ones() {
             registry.agent(game.as_ref(), &opponent, i as u64).unwrap(),
         ];
         agents[seat] = registry.agent(game.as_ref(), &perfect, i as u64).unwrap();
-        let played = play_game(game.as_ref(), &mut agents, 300);
+        let played = play_game(game.as_ref(), &mut agents, 300).unwrap();
         assert!(played.forfeit.is_none(), "{:?}", played.forfeit);
         match entry.value {
             Value::Win => {
@@ -404,7 +404,7 @@ fn perfect_against_itself_follows_the_table() {
         let mut agents: Vec<Box<dyn AnyAgent>> = (0..2)
             .map(|s| registry.agent(game.as_ref(), &perfect, s).unwrap())
             .collect();
-        let played = play_game(game.as_ref(), &mut agents, 200);
+        let played = play_game(game.as_ref(), &mut agents, 200).unwrap();
         match (entry.value, entry.plies) {
             (Value::Draw, _) => assert!(played.adjudicated(), "{}", state.position()),
             (value, Some(plies)) => {

@@ -7,8 +7,12 @@
 //! time plus the margin, answers garbage or an illegal move — is a
 //! [`Forfeit`] with the reason: the program is killed, the game is lost,
 //! and the next move (if any) starts a fresh process. Its stderr is kept in
-//! a bounded log that [`Agent::take_log`] hands over.
+//! a bounded log that [`Agent::take_log`] hands over. What fails for want
+//! of Tabula's own resources (no descriptors left to start the program) is
+//! a forfeit of [`Fault::Tabula`]: not the engine's loss.
 
+mod group;
+mod pipe;
 mod process;
 
 use std::path::PathBuf;
@@ -16,8 +20,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::random::SEED;
-use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
+use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Fault, Forfeit};
 use crate::protocol::{Base, Command, Info, Reply, VERSION};
+use pipe::Written;
 use process::{lock, Log, Process, Received};
 use tabula_core::game::Game;
 use tabula_core::params::ParamKind;
@@ -143,6 +148,40 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
     }
 }
 
+/// Why an engine cannot go on.
+#[derive(Debug)]
+enum Failure {
+    /// The engine misbehaved (crashed, hung, misplayed): it forfeits.
+    Engine(String),
+    /// Tabula itself failed (no descriptors, memory or threads left, its
+    /// own I/O): not the engine's fault.
+    Tabula(String),
+}
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure::Engine(reason)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(reason: &str) -> Self {
+        Failure::Engine(reason.to_string())
+    }
+}
+
+impl From<Failure> for Forfeit {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::Engine(reason) => Forfeit::new(reason),
+            Failure::Tabula(reason) => Forfeit {
+                reason,
+                fault: Fault::Tabula,
+            },
+        }
+    }
+}
+
 /// The moves since a position the engine was told of, so that `position`
 /// carries the game's history (which matters to games with a ko rule).
 struct History<G: Game> {
@@ -181,7 +220,7 @@ impl<G: Game> EngineAgent<G> {
     }
 
     /// Starts the program: handshake, then the game.
-    fn start(&mut self) -> Result<(), String> {
+    fn start(&mut self) -> Result<(), Failure> {
         let config = &self.config;
         let process = Process::start(
             &config.argv,
@@ -192,24 +231,32 @@ impl<G: Game> EngineAgent<G> {
         let mut wait = Wait::new("handshake timeout", config.startup, config.margin);
         let process = self.process.insert(process);
         let never = Control::<()>::default();
-        process.send(&[&Command::Hello { version: VERSION }.to_string()])?;
+        send(
+            process,
+            &wait,
+            &[&Command::Hello { version: VERSION }.to_string()],
+        )?;
         loop {
             match next_reply(process, &mut wait, &never)? {
                 Reply::Id { .. } => {}
                 Reply::Ok => break,
                 Reply::Error(message) => {
-                    return Err(format!("engine error at the handshake: {message}"))
+                    return Err(format!("engine error at the handshake: {message}").into())
                 }
-                other => return Err(unexpected(&other, "the handshake")),
+                other => return Err(unexpected(&other, "the handshake").into()),
             }
         }
-        process.send(&[&Command::Game(self.game.clone()).to_string()])?;
+        send(
+            process,
+            &wait,
+            &[&Command::Game(self.game.clone()).to_string()],
+        )?;
         match next_reply(process, &mut wait, &never)? {
             Reply::Ok => Ok(()),
             Reply::Error(message) => {
-                Err(format!("the engine cannot play {}: {message}", self.game))
+                Err(format!("the engine cannot play {}: {message}", self.game).into())
             }
-            other => Err(unexpected(&other, "`game`")),
+            other => Err(unexpected(&other, "`game`").into()),
         }
     }
 
@@ -240,7 +287,7 @@ impl<G: Game> EngineAgent<G> {
         &mut self,
         state: &G,
         control: &Control<'_, G::Move>,
-    ) -> Result<Decision<G::Move>, String> {
+    ) -> Result<Decision<G::Move>, Failure> {
         let position = self.position(state);
         let time = control.limit.time.unwrap_or(self.config.time);
         let limit = Limit {
@@ -252,14 +299,17 @@ impl<G: Game> EngineAgent<G> {
             self.start()?;
         }
         let process = self.process.as_mut().expect("the engine was started");
-        process.send(&[&position.to_string(), &Command::Go(limit).to_string()])?;
+        // The time runs from the first byte sent: writing to an engine that
+        // stops reading counts against it too.
         let mut wait = Wait::new("timeout", time + margin, margin);
+        let go = [&position.to_string(), &Command::Go(limit).to_string()];
+        send(process, &wait, &go.map(String::as_str))?;
         match next_reply(process, &mut wait, control)? {
             Reply::Ok => {}
             Reply::Error(message) => {
-                return Err(format!("engine error: {message} (to `position`)"))
+                return Err(format!("engine error: {message} (to `position`)").into())
             }
-            other => return Err(unexpected(&other, "`position`")),
+            other => return Err(unexpected(&other, "`position`").into()),
         }
         let mut last = Info::default();
         loop {
@@ -281,8 +331,10 @@ impl<G: Game> EngineAgent<G> {
                         search: report(state, mv, &last, wait.since.elapsed()),
                     });
                 }
-                Reply::Error(message) => return Err(format!("engine error: {message} (to `go`)")),
-                other => return Err(unexpected(&other, "`go`")),
+                Reply::Error(message) => {
+                    return Err(format!("engine error: {message} (to `go`)").into())
+                }
+                other => return Err(unexpected(&other, "`go`").into()),
             }
         }
     }
@@ -311,6 +363,21 @@ impl Wait {
             stop_sent: false,
         }
     }
+
+    /// Running out of time, as a forfeit's reason.
+    fn timeout(&self) -> String {
+        let waited = self.since.elapsed().as_secs_f64();
+        format!("{} after {waited:.2} s", self.what)
+    }
+}
+
+/// Sends `lines` before `wait`'s deadline: an engine that does not take
+/// them in time has run out of it.
+fn send(process: &mut Process, wait: &Wait, lines: &[&str]) -> Result<(), Failure> {
+    match process.send(lines, wait.deadline)? {
+        Written::All => Ok(()),
+        Written::Timeout => Err(wait.timeout().into()),
+    }
 }
 
 /// The next reply before the deadline (blank lines skipped): a timeout,
@@ -320,10 +387,10 @@ fn next_reply<M>(
     process: &mut Process,
     wait: &mut Wait,
     control: &Control<'_, M>,
-) -> Result<Reply, String> {
+) -> Result<Reply, Failure> {
     loop {
         if control.stopped() && !wait.stop_sent {
-            process.send(&[&Command::Stop.to_string()])?;
+            send(process, wait, &[&Command::Stop.to_string()])?;
             wait.stop_sent = true;
             wait.deadline = wait.deadline.min(Instant::now() + wait.margin);
         }
@@ -336,11 +403,10 @@ fn next_reply<M>(
             Received::Line(line) if line.trim().is_empty() => {}
             Received::Line(line) => {
                 return Reply::parse(&line)
-                    .map_err(|e| format!("protocol error: {e} (in `{}`)", shorten(&line)))
+                    .map_err(|e| format!("protocol error: {e} (in `{}`)", shorten(&line)).into())
             }
             Received::Timeout if Instant::now() >= wait.deadline => {
-                let waited = wait.since.elapsed().as_secs_f64();
-                return Err(format!("{} after {waited:.2} s", wait.what));
+                return Err(wait.timeout().into());
             }
             Received::Timeout => {}
         }
@@ -413,12 +479,16 @@ impl<G: Game> Agent<G> for EngineAgent<G> {
         state: &G,
         control: &Control<'_, G::Move>,
     ) -> Result<Decision<G::Move>, Forfeit> {
-        self.ask(state, control).map_err(|reason| {
-            lock(&self.log).note(&format!("forfeit: {reason}"));
+        self.ask(state, control).map_err(|failure| {
+            let note = match &failure {
+                Failure::Engine(reason) => format!("forfeit: {reason}"),
+                Failure::Tabula(reason) => format!("Tabula's own failure: {reason}"),
+            };
+            lock(&self.log).note(&note);
             if let Some(mut process) = self.process.take() {
                 process.stop(false);
             }
-            Forfeit::new(reason)
+            failure.into()
         })
     }
 

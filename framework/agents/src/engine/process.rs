@@ -1,14 +1,19 @@
-//! An engine's process: started with pipes, its output read line by line
-//! on a thread (so that every read has a deadline), its stderr kept in a
-//! bounded log, and killed when it misbehaves.
+//! An engine's process: started with pipes in a process group of its own,
+//! its output read line by line on a thread and its input written without
+//! blocking (so that every read and write has a deadline), its stderr kept
+//! in a bounded log, and its group ended when it stops.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use super::group;
+use super::pipe::{self, Written};
+use super::Failure;
 
 /// The longest line an engine may send (a principal variation of a few
 /// thousand moves); a longer one is protocol garbage.
@@ -20,8 +25,9 @@ const LINES_AHEAD: usize = 256;
 /// How much of an engine's stderr is kept: the last this many bytes.
 pub const MAX_LOG: usize = 64 * 1024;
 
-/// How long a closing engine is given to exit before it is killed, and an
-/// engine that closed its output to report its exit status.
+/// How long a closing engine is given to exit (and then its group to end
+/// on SIGTERM) before it is killed, and an engine that closed its output to
+/// report its exit status.
 const GRACE: Duration = Duration::from_millis(500);
 
 /// What the engine wrote to stderr (its last [`MAX_LOG`] bytes) and the
@@ -91,6 +97,8 @@ pub struct Process {
     /// Signals that the stderr thread has read everything.
     stderr_done: Receiver<()>,
     exited: Option<ExitStatus>,
+    /// Its group was ended: nothing of it runs any more.
+    ended: bool,
 }
 
 /// Finds `program` as the operating system would: a path (resolved in
@@ -118,13 +126,14 @@ pub fn locate(program: &str, dir: Option<&Path>) -> Result<PathBuf, String> {
 
 impl Process {
     /// Starts `argv` in `dir` with `TABULA_SEED=seed` in its environment;
-    /// its stderr goes to `log`.
+    /// its stderr goes to `log`. A failure for want of resources (descriptors,
+    /// memory, processes, threads) is Tabula's, not the engine's.
     pub fn start(
         argv: &[String],
         dir: Option<&Path>,
         seed: u64,
         log: Arc<Mutex<Log>>,
-    ) -> Result<Process, String> {
+    ) -> Result<Process, Failure> {
         let program = locate(&argv[0], dir)?;
         let mut command = Command::new(program);
         command
@@ -136,42 +145,72 @@ impl Process {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
+        let cannot = |e: io::Error| {
+            let reason = format!("cannot start `{}`: {e}", argv.join(" "));
+            if ours(&e) {
+                Failure::Tabula(reason)
+            } else {
+                Failure::Engine(reason)
+            }
+        };
+        let mut child = group::spawn(command).map_err(cannot)?;
+        match Self::attach(&mut child, log) {
+            Ok((lines, stderr_done)) => Ok(Process {
+                stdin: child.stdin.take(),
+                child,
+                lines,
+                stderr_done,
+                exited: None,
+                ended: false,
+            }),
+            Err(e) => {
+                group::end(&mut child, Duration::ZERO);
+                Err(Failure::Tabula(format!(
+                    "cannot start `{}`: {e}",
+                    argv.join(" ")
+                )))
+            }
+        }
+    }
+
+    /// Makes `child`'s stdin non-blocking and starts the threads that read
+    /// its stdout into a channel and its stderr into `log`.
+    fn attach(
+        child: &mut Child,
+        log: Arc<Mutex<Log>>,
+    ) -> io::Result<(Receiver<Line>, Receiver<()>)> {
+        pipe::nonblocking(child.stdin.as_ref().expect("stdin is piped"))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         // Bounded: an engine that floods its output between moves blocks
         // on its pipe instead of filling our memory.
         let (send, lines) = mpsc::sync_channel(LINES_AHEAD);
-        thread::spawn(move || read_lines(stdout, send));
+        let reader = thread::Builder::new().name("engine-stdout".into());
+        reader.spawn(move || read_lines(stdout, send))?;
         let (done, stderr_done) = mpsc::channel();
-        thread::spawn(move || {
+        let reader = thread::Builder::new().name("engine-stderr".into());
+        reader.spawn(move || {
             read_log(stderr, &log);
             let _ = done.send(());
-        });
-        Ok(Process {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stderr_done,
-            exited: None,
-        })
+        })?;
+        Ok((lines, stderr_done))
     }
 
-    /// Sends lines, in one write (so the engine wakes up once); an `Err`
-    /// says why the engine cannot take them.
-    pub fn send(&mut self, lines: &[&str]) -> Result<(), String> {
+    /// Sends lines, in one write (so the engine wakes up once), unless
+    /// `deadline` passes first; an `Err` says why the engine cannot take
+    /// them.
+    pub fn send(&mut self, lines: &[&str], deadline: Instant) -> Result<Written, Failure> {
         let stdin = self.stdin.as_mut().ok_or("the engine's input is closed")?;
         let mut text = String::new();
         for line in lines {
             text.push_str(line);
             text.push('\n');
         }
-        let written = stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| stdin.flush());
-        written.map_err(|_| self.closed())
+        match pipe::write_by(stdin, text.as_bytes(), deadline) {
+            Ok(written) => Ok(written),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(self.closed().into()),
+            Err(e) => Err(Failure::Tabula(format!("cannot write to the engine: {e}"))),
+        }
     }
 
     /// The next line, waiting until `deadline`; an `Err` says why there
@@ -211,31 +250,46 @@ impl Process {
         self.exited
     }
 
-    /// Ends the engine: `quit` (when `polite`), then a kill if it has not
-    /// exited within the grace time. Its stderr is read to the end (or for
-    /// the grace time) so that the log is complete.
+    /// Ends the engine: `quit` (when `polite`) and the grace time to
+    /// exit, then its whole process group, children it forked included
+    /// (see [`group::end`]). Its stderr is read to the end (or for the
+    /// grace time) so that the log is complete.
     pub fn stop(&mut self, polite: bool) {
+        if self.ended {
+            return;
+        }
         if polite && self.exited.is_none() {
-            let _ = self.send(&["quit"]);
+            let _ = self.send(&["quit"], Instant::now() + GRACE);
+            self.stdin = None;
+            self.wait(GRACE);
         }
         self.stdin = None;
-        let grace = if polite { GRACE } else { Duration::ZERO };
-        if self.wait(grace).is_none() {
-            let _ = self.child.kill();
-            if let Ok(status) = self.child.wait() {
-                self.exited = Some(status);
-            }
+        group::end(&mut self.child, GRACE);
+        if let Ok(Some(status)) = self.child.try_wait() {
+            self.exited.get_or_insert(status);
         }
+        self.ended = true;
         let _ = self.stderr_done.recv_timeout(GRACE);
     }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
-        if self.exited.is_none() {
-            self.stop(true);
-        }
+        self.stop(true);
     }
+}
+
+/// Whether `error`, starting an engine, is Tabula's want of resources
+/// (descriptors, memory, processes) rather than the engine's fault.
+fn ours(error: &io::Error) -> bool {
+    if error.kind() == io::ErrorKind::OutOfMemory {
+        return true;
+    }
+    #[cfg(unix)]
+    if let Some(code) = error.raw_os_error() {
+        return [libc::EMFILE, libc::ENFILE, libc::ENOMEM, libc::EAGAIN].contains(&code);
+    }
+    false
 }
 
 /// The log, even if a thread panicked while holding it.
@@ -301,6 +355,33 @@ mod tests {
         assert!(text.ends_with("x\n[tabula] killed\n"));
         assert!(text.len() < MAX_LOG + 100);
         assert_eq!(log.take(), None);
+    }
+
+    /// Regression: an engine that stops reading its input held the game in
+    /// a write to a full pipe forever; the write now ends at its deadline.
+    #[cfg(unix)]
+    #[test]
+    fn a_write_to_an_engine_that_does_not_read_ends_at_its_deadline() {
+        let argv = ["sh", "-c", "exec sleep 3600"].map(String::from);
+        let mut process = Process::start(&argv, None, 1, Arc::default()).unwrap();
+        // Far more than any pipe holds.
+        let line = "x".repeat(4 << 20);
+        let deadline = Instant::now() + Duration::from_millis(50);
+        let written = process.send(&[&line], deadline).unwrap();
+        assert_eq!(written, Written::Timeout);
+        process.stop(false);
+        assert!(process.exited.is_some(), "the engine was ended");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_a_want_of_resources_is_tabulas_failure() {
+        for code in [libc::EMFILE, libc::ENFILE, libc::ENOMEM, libc::EAGAIN] {
+            assert!(ours(&io::Error::from_raw_os_error(code)), "{code}");
+        }
+        for code in [libc::ENOENT, libc::EACCES, libc::ENOEXEC] {
+            assert!(!ours(&io::Error::from_raw_os_error(code)), "{code}");
+        }
     }
 
     #[test]

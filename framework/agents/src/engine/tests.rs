@@ -186,3 +186,72 @@ fn a_stop_is_passed_on_and_answered() {
     assert_eq!(decision.unwrap().mv, 3);
     assert!(agent.take_log().unwrap().contains("got: go time=600000"));
 }
+
+/// A file that the scripts append the pids of the processes they start to.
+fn pid_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("tabula-{}-{name}.pids", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Whether process `pid` still runs (a zombie has ended).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's name, which is in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+/// Waits until none of the pids in `file` runs; fails if one still does
+/// after five minutes (a guard against a hang, never reached otherwise).
+fn assert_all_end(file: &std::path::Path) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let pids: Vec<u32> = text
+        .split_whitespace()
+        .map(|p| p.parse().unwrap())
+        .collect();
+    assert!(!pids.is_empty(), "the script wrote no pids");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while let Some(pid) = pids.iter().find(|&&pid| running(pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "process {pid} outlived its engine"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+/// Regression: the processes an engine forks ended neither with a normal
+/// game end nor with a forfeit; its whole process group ends now, even when
+/// every process in it ignores `quit` and SIGTERM, or the engine runs
+/// through a shell that does not `exec` it.
+#[test]
+fn the_children_an_engine_forks_end_with_it() {
+    let fork = "sleep 3600 & echo $! >> PIDS; echo $$ >> PIDS; echo 'bestmove 1'";
+    let stubborn = "trap '' TERM; sleep 3600 & echo $! >> PIDS; echo $$ >> PIDS; exec sleep 3600";
+    for (name, on_go, wrapped, time) in [
+        ("fork", fork, false, 600_000),
+        ("wrapped", fork, true, 600_000),
+        ("stubborn", stubborn, false, 50),
+        ("stubborn-wrapped", stubborn, true, 50),
+    ] {
+        let pids = pid_file(name);
+        let mut script = script(&on_go.replace("PIDS", pids.to_str().unwrap()));
+        if wrapped {
+            // A shell that waits for the engine, as `bash -c "...; true"`.
+            script = format!("sh -c '{}'; true", script.replace('\'', r"'\''"));
+        }
+        // The stubborn engines never answer: their short time is what is
+        // tested; the others have all the time a loaded machine needs.
+        let mut agent =
+            agent_with_margin(&script, time, if time < 1000 { 100 } else { time }, 60_000);
+        let answer = agent.choose(&start(), &Control::default());
+        assert_eq!(answer.is_ok(), time > 1000, "{name}");
+        agent.take_log();
+        assert_all_end(&pids);
+    }
+}
