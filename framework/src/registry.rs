@@ -279,6 +279,15 @@ impl Registry {
         self.agents.iter()
     }
 
+    /// The memory `spec`'s agent takes at once, in bytes, where it is large
+    /// and fixed in advance (see `AgentKind::memory`); 0 for a person.
+    pub fn agent_memory(&self, spec: &AgentSpec) -> u64 {
+        self.agents
+            .iter()
+            .find(|a| a.name == spec.name())
+            .map_or(0, |kind| (kind.memory)(spec.params()))
+    }
+
     /// The names a spec may start with: `human` and every agent kind.
     pub fn agent_names(&self) -> Vec<String> {
         std::iter::once(tabula_agents::HUMAN)

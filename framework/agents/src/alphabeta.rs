@@ -66,6 +66,10 @@ impl AgentKind for AlphaBetaKind {
             .into()),
         }
     }
+
+    fn memory(settings: &AlphaBetaSettings) -> u64 {
+        (settings.table as u64) << 20
+    }
 }
 
 impl<G: Game> Agent<G> for AlphaBeta<G> {

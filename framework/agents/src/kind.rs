@@ -32,6 +32,22 @@ pub trait AgentKind: 'static {
         settings: &Self::Settings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError>;
+
+    /// The memory an agent of these settings takes at once, in bytes, where
+    /// it is large and fixed in advance (a transposition table): what a
+    /// tournament adds up to refuse more games at once than fit. Memory
+    /// that grows with the search, within a budget of its own (an MCTS
+    /// tree), is not counted.
+    fn memory(settings: &Self::Settings) -> u64 {
+        let _ = settings;
+        0
+    }
+}
+
+/// [`AgentKind::memory`] of checked spec parameters (0 when they do not
+/// read, which the spec check has ruled out).
+fn memory_of<K: AgentKind>(params: &Params) -> u64 {
+    K::Settings::from_params(params).map_or(0, |settings| K::memory(&settings))
 }
 
 /// Builds kind `K` for game `G` from checked spec parameters: what a
@@ -106,6 +122,9 @@ pub struct AgentInfo {
     pub description: &'static str,
     /// Its parameters.
     pub params: &'static [ParamSpec],
+    /// The memory an agent of these parameters takes at once, in bytes
+    /// (see [`AgentKind::memory`]).
+    pub memory: fn(&Params) -> u64,
 }
 
 /// How a registry builds one agent kind for one game type (see
@@ -138,6 +157,7 @@ impl<K: AgentKind> AgentSet for One<K> {
             name: K::NAME,
             description: K::DESCRIPTION,
             params: K::PARAMS,
+            memory: memory_of::<K>,
         });
     }
 

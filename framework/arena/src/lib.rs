@@ -285,6 +285,7 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     if config.opening_plies >= config.max_plies {
         return Err("--opening-plies must be below --max-plies".to_string());
     }
+    check_memory(registry, &starts, &agents, config.threads)?;
     match config.threads {
         Some(0) => return Err("--threads must be at least 1".to_string()),
         Some(n) if n > MAX_THREADS => {
@@ -295,6 +296,48 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
         _ => {}
     }
     Ok((starts, agents))
+}
+
+/// Refuses a tournament whose games at once would hold more memory in
+/// their agents' fixed tables than the machine has available: each game
+/// holds one agent a seat, at worst the largest ones.
+fn check_memory(
+    registry: &Registry,
+    starts: &[Box<dyn AnyGame>],
+    agents: &[AgentSpec],
+    threads: Option<usize>,
+) -> Result<(), String> {
+    let Some(available) = available_memory() else {
+        return Ok(());
+    };
+    let mut sizes: Vec<u64> = agents.iter().map(|a| registry.agent_memory(a)).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    let seats = starts.iter().map(|s| s.players()).max().unwrap_or(2);
+    let per_game: u64 = sizes.iter().take(seats).sum();
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    });
+    let needed = per_game.saturating_mul(threads as u64);
+    if needed > available {
+        return Err(format!(
+            "{threads} game(s) at once would hold {} MB in the agents' tables \
+             ({} MB a game), more than the {} MB this machine has available: \
+             give fewer --threads or smaller tables (alphabeta(table=MB))",
+            needed >> 20,
+            per_game >> 20,
+            available >> 20
+        ));
+    }
+    Ok(())
+}
+
+/// The memory the system can give without swapping (`MemAvailable` on
+/// Linux); `None` where it cannot tell.
+fn available_memory() -> Option<u64> {
+    let text = fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib << 10)
 }
 
 /// Keeps the agents' logs of game `index` (outside engines' stderr) as

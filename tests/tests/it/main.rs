@@ -12,6 +12,7 @@ mod heap;
 mod actions;
 mod agents;
 mod allocations;
+mod arena_memory;
 mod az;
 mod boards;
 mod conformance;
