@@ -158,9 +158,15 @@ fn millis(duration: Duration) -> u128 {
 }
 
 fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ProtocolError> {
-    value
-        .parse()
-        .or_else(|_| error(format!("`{key}={value}`: `{value}` is not a whole number")))
+    value.parse().or_else(|_| {
+        // Digits that do not fit are a number too large, not no number.
+        let why = match !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+            true => "is too large",
+            false => "is not a whole number",
+        };
+        let value = tabula_core::excerpt(value);
+        error(format!("`{key}={value}`: `{value}` {why}"))
+    })
 }
 
 impl Command {
@@ -432,6 +438,7 @@ mod tests {
             ("position", "needs a position text"),
             ("position moves D", "needs a position text"),
             ("go time=fast", "not a whole number"),
+            ("go time=99999999999999999999999", "is too large"),
             ("go time=0", "at least 1"),
             ("go depth=3", "not `depth`"),
             ("go time=1 time=2", "given twice"),

@@ -48,6 +48,18 @@ impl Log {
         }
     }
 
+    /// The last line the engine wrote (not one of Tabula's notes), cut
+    /// to a readable length.
+    pub fn last_line(&self) -> Option<String> {
+        let text = String::from_utf8_lossy(&self.bytes);
+        let line = text
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with("[tabula]"))?;
+        Some(tabula_core::excerpt(line))
+    }
+
     /// Adds a line of the agent's own, marked `[tabula]`.
     pub fn note(&mut self, text: &str) {
         if !self.bytes.is_empty() && !self.bytes.ends_with(b"\n") {
@@ -96,6 +108,8 @@ pub struct Process {
     lines: Receiver<Line>,
     /// Signals that the stderr thread has read everything.
     stderr_done: Receiver<()>,
+    /// Its stderr, for the last words of a crash.
+    log: Arc<Mutex<Log>>,
     exited: Option<ExitStatus>,
     /// Its group was ended: nothing of it runs any more.
     ended: bool,
@@ -154,12 +168,13 @@ impl Process {
             }
         };
         let mut child = group::spawn(command).map_err(cannot)?;
-        match Self::attach(&mut child, log) {
+        match Self::attach(&mut child, Arc::clone(&log)) {
             Ok((lines, stderr_done)) => Ok(Process {
                 stdin: child.stdin.take(),
                 child,
                 lines,
                 stderr_done,
+                log,
                 exited: None,
                 ended: false,
             }),
@@ -230,10 +245,16 @@ impl Process {
 
     /// Why the engine stopped talking: its exit status once it has one.
     fn closed(&mut self) -> String {
-        match self.wait(GRACE) {
+        let why = match self.wait(GRACE) {
             Some(status) if status.success() => format!("the engine exited ({status})"),
             Some(status) => format!("crashed ({status})"),
             None => "the engine closed its output".to_string(),
+        };
+        // Its last words on stderr (a traceback's last line) say why.
+        let _ = self.stderr_done.recv_timeout(GRACE);
+        match lock(&self.log).last_line() {
+            Some(last) => format!("{why}; its stderr ends: {last}"),
+            None => why,
         }
     }
 

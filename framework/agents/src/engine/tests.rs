@@ -109,10 +109,14 @@ fn plays_reports_and_sends_the_history() {
 fn a_crash_is_a_forfeit_with_the_exit_status_and_the_next_move_restarts() {
     let mut agent = agent("read -r line; echo dying >&2; exit 3", 1000, 5000);
     for _ in 0..2 {
-        assert_eq!(forfeit(&mut agent), "crashed (exit status: 3)");
+        // The reason carries the engine's last words on stderr.
+        assert_eq!(
+            forfeit(&mut agent),
+            "crashed (exit status: 3); its stderr ends: dying"
+        );
     }
     let log = agent.take_log().unwrap();
-    assert_eq!(log.matches("dying").count(), 2, "{log}");
+    assert_eq!(log.lines().filter(|l| *l == "dying").count(), 2, "{log}");
     assert!(log.contains("[tabula] forfeit: crashed"), "{log}");
 }
 
