@@ -8,7 +8,6 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tabula::agents::AnyControl;
-use tabula::search::{Progress, ProgressSink};
 use tabula::{AgentSpec, AnyAgent};
 
 use crate::game::State;
@@ -65,41 +64,49 @@ impl Agent {
         }
         let interrupt = &self.stop;
         interrupt.store(false, Ordering::Relaxed);
-        let signal: Mutex<Option<PyErr>> = Mutex::new(None);
-        // Called about every 100 ms by the searching thread: a pending
-        // Ctrl-C (seen on the main thread only) stops the search.
-        let poll = |_: &Progress<String>| {
-            if let Err(error) = Python::attach(|py| py.check_signals()) {
-                *signal.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
-                interrupt.store(true, Ordering::Relaxed);
-            }
-        };
-        let sink: ProgressSink<'_, String> = &poll;
         let control = AnyControl {
             stop: Some(interrupt),
-            progress: Some(sink),
             ..AnyControl::default()
         };
-        let decision = py.detach(|| {
-            let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
-            self.thinking.store(true, Ordering::Relaxed);
-            let _done = Done(&self.thinking);
-            let spec = game.spec();
-            if built
-                .as_ref()
-                .is_none_or(|(built_for, _)| *built_for != spec)
-            {
-                let agent = registry()
-                    .agent(game, &self.spec, self.seed)
-                    .map_err(value_error)?;
-                *built = Some((spec, agent));
+        // The agent thinks on a thread of its own while this one, holding
+        // the GIL now and then, looks for Ctrl-C: then the search is told
+        // to stop (an outside engine that ignores it is given its margin,
+        // then ended) and KeyboardInterrupt is raised.
+        let mut signal = None;
+        let decision = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+                self.thinking.store(true, Ordering::Relaxed);
+                let _done = Done(&self.thinking);
+                let spec = game.spec();
+                if built
+                    .as_ref()
+                    .is_none_or(|(built_for, _)| *built_for != spec)
+                {
+                    let agent = registry()
+                        .agent(game, &self.spec, self.seed)
+                        .map_err(value_error)?;
+                    *built = Some((spec, agent));
+                }
+                let (_, agent) = built.as_mut().expect("an agent was just built");
+                agent.choose(game, &control).map_err(|forfeit| {
+                    PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
+                })
+            });
+            while !search.is_finished() {
+                py.detach(|| std::thread::sleep(SIGNAL_POLL));
+                if signal.is_none() {
+                    if let Err(error) = py.check_signals() {
+                        signal = Some(error);
+                        interrupt.store(true, Ordering::Relaxed);
+                    }
+                }
             }
-            let (_, agent) = built.as_mut().expect("an agent was just built");
-            agent.choose(game, &control).map_err(|forfeit| {
-                PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
-            })
+            search
+                .join()
+                .unwrap_or_else(|_| Err(PyRuntimeError::new_err("the agent panicked")))
         });
-        if let Some(error) = signal.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        if let Some(error) = signal {
             return Err(error);
         }
         game.parse_action(&decision?.mv).map_err(value_error)

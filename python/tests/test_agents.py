@@ -172,3 +172,32 @@ def test_ctrl_c_stops_an_arena_and_keeps_its_summary(tmp_path):
     assert "KeyboardInterrupt" in stderr, stderr
     summary = json.loads((out / "summary.json").read_text())
     assert 1 <= summary["played"] < 1000
+
+
+def test_ctrl_c_interrupts_a_step_even_of_a_silent_engine(tmp_path):
+    # An engine that answers the handshake and then never speaks again:
+    # no progress ever comes back, yet Ctrl-C stops the step (the engine
+    # gets its margin, 1 s here, to answer `stop`) with KeyboardInterrupt.
+    engine = tmp_path / "silent.py"
+    engine.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    if line.startswith('go'):\n"
+        "        continue\n"
+        "    print('ok', flush=True)\n"
+    )
+    code = (
+        "import sys, tabula\n"
+        f"agent = tabula.Agent('engine(cmd=\"{sys.executable} {engine}\",time=600s,margin=1s)')\n"
+        "state = tabula.load_game('diffusion').new_initial_state()\n"
+        "print('stepping', flush=True)\n"
+        "agent.step(state)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "stepping"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    # Far less than the 600 s budget; generous for a loaded machine.
+    _, stderr = child.communicate(timeout=120)
+    assert child.returncode != 0
+    assert "KeyboardInterrupt" in stderr, stderr
