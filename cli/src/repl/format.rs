@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use tabula::table::{Column, TextTable};
+
 use tabula_session::{GameOver, Proof, SearchAnalysis, Session};
 
 /// `1 move`, `3 moves`.
@@ -99,13 +101,25 @@ pub fn search_table(search: Option<&SearchAnalysis>) -> String {
     let Some(s) = search else {
         return String::new();
     };
-    let mut text = format!(
-        "{}\n  move      visits   value\n",
-        search_line(search).trim()
-    );
+    // Printed at the columns' own widths, as rows are: a long move
+    // widens its own line only.
+    let table = TextTable::new(vec![
+        Column::left("move").width(8),
+        Column::right("visits").width(7),
+        Column::right("value").width(7),
+        Column::left(""),
+    ])
+    .indent("  ");
+    let mut text = format!("{}\n{}", search_line(search).trim(), table.header());
     for m in s.moves.iter().take(8) {
-        let note = if m.proven.is_some() { "  (proven)" } else { "" };
-        let _ = writeln!(text, "  {:<8} {:>7}   {:.3}{note}", m.mv, m.visits, m.value);
+        let note = if m.proven.is_some() { " (proven)" } else { "" };
+        let cells = [
+            m.mv.clone(),
+            m.visits.to_string(),
+            format!("{:.3}", m.value),
+            note.to_string(),
+        ];
+        text += &table.line(&cells);
     }
     text
 }
