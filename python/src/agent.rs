@@ -68,48 +68,29 @@ impl Agent {
             stop: Some(interrupt),
             ..AnyControl::default()
         };
-        // The agent thinks on a thread of its own while this one, holding
-        // the GIL now and then, looks for Ctrl-C: then the search is told
-        // to stop (an outside engine that ignores it is given its margin,
-        // then ended) and KeyboardInterrupt is raised.
-        let mut signal = None;
-        let decision = std::thread::scope(|scope| {
-            let search = scope.spawn(|| {
-                let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
-                self.thinking.store(true, Ordering::Relaxed);
-                let _done = Done(&self.thinking);
-                let spec = game.spec();
-                if built
-                    .as_ref()
-                    .is_none_or(|(built_for, _)| *built_for != spec)
-                {
-                    let agent = registry()
-                        .agent(game, &self.spec, self.seed)
-                        .map_err(value_error)?;
-                    *built = Some((spec, agent));
-                }
-                let (_, agent) = built.as_mut().expect("an agent was just built");
-                agent.choose(game, &control).map_err(|forfeit| {
-                    PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
-                })
-            });
-            while !search.is_finished() {
-                py.detach(|| std::thread::sleep(SIGNAL_POLL));
-                if signal.is_none() {
-                    if let Err(error) = py.check_signals() {
-                        signal = Some(error);
-                        interrupt.store(true, Ordering::Relaxed);
-                    }
-                }
+        // On Ctrl-C the search is told to stop (an outside engine that
+        // ignores it is given its margin, then ended).
+        let decision = until_interrupted(py, interrupt, || {
+            let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+            self.thinking.store(true, Ordering::Relaxed);
+            let _done = Done(&self.thinking);
+            let spec = game.spec();
+            if built
+                .as_ref()
+                .is_none_or(|(built_for, _)| *built_for != spec)
+            {
+                let agent = registry()
+                    .agent(game, &self.spec, self.seed)
+                    .map_err(value_error)?;
+                *built = Some((spec, agent));
             }
-            search
-                .join()
-                .unwrap_or_else(|_| Err(PyRuntimeError::new_err("the agent panicked")))
-        });
-        if let Some(error) = signal {
-            return Err(error);
-        }
-        game.parse_action(&decision?.mv).map_err(value_error)
+            let (_, agent) = built.as_mut().expect("an agent was just built");
+            agent.choose(game, &control).map_err(|forfeit| {
+                PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
+            })
+        })?
+        .unwrap_or_else(|| Err(PyRuntimeError::new_err("the agent panicked")))?;
+        game.parse_action(&decision.mv).map_err(value_error)
     }
 
     /// Asks a running `step` (in another thread) to answer now with its
@@ -194,18 +175,31 @@ pub fn arena_summary(
         })
     })()
     .map_err(value_error)?;
-    // The tournament runs on a thread of its own while this one, holding
-    // the GIL now and then, looks for Ctrl-C: then no new game starts, the
-    // games under way finish and the summary of the finished games is
-    // written, and KeyboardInterrupt is raised.
+    // On Ctrl-C no new game starts, the games under way finish and the
+    // summary of the finished games is written.
     let interrupt = AtomicBool::new(false);
+    until_interrupted(py, &interrupt, || {
+        tabula_arena::play_until(registry(), &config, &interrupt, |_| {})
+            .map(|finished| tabula_arena::json(&finished.summary))
+    })?
+    .unwrap_or_else(|| Err("the tournament panicked".to_string()))
+    .map_err(value_error)
+}
+
+/// Runs `work` on a thread of its own while this one, holding the GIL now
+/// and then, looks for Ctrl-C: then `interrupt` is set (so that `work`
+/// winds down: a search answers, a tournament starts no new game), `work`
+/// is waited for, and the signal's error (KeyboardInterrupt) is returned.
+/// `None` when `work` panicked.
+fn until_interrupted<T: Send>(
+    py: Python<'_>,
+    interrupt: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<Option<T>> {
     let mut signal = None;
-    let played = std::thread::scope(|scope| {
-        let tournament = scope.spawn(|| {
-            tabula_arena::play_until(registry(), &config, &interrupt, |_| {})
-                .map(|finished| tabula_arena::json(&finished.summary))
-        });
-        while !tournament.is_finished() {
+    let done = std::thread::scope(|scope| {
+        let running = scope.spawn(work);
+        while !running.is_finished() {
             py.detach(|| std::thread::sleep(SIGNAL_POLL));
             if signal.is_none() {
                 if let Err(error) = py.check_signals() {
@@ -214,14 +208,12 @@ pub fn arena_summary(
                 }
             }
         }
-        tournament
-            .join()
-            .unwrap_or_else(|_| Err("the tournament panicked".to_string()))
+        running.join().ok()
     });
-    if let Some(error) = signal {
-        return Err(error);
+    match signal {
+        Some(error) => Err(error),
+        None => Ok(done),
     }
-    played.map_err(value_error)
 }
 
 /// How often a call that runs long looks for Ctrl-C.

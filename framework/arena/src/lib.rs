@@ -285,7 +285,6 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     if config.opening_plies >= config.max_plies {
         return Err("--opening-plies must be below --max-plies".to_string());
     }
-    check_memory(registry, &starts, &agents, config.threads)?;
     match config.threads {
         Some(0) => return Err("--threads must be at least 1".to_string()),
         Some(n) if n > MAX_THREADS => {
@@ -295,6 +294,7 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
         }
         _ => {}
     }
+    check_memory(registry, &starts, &agents, threads_of(config))?;
     Ok((starts, agents))
 }
 
@@ -305,7 +305,7 @@ fn check_memory(
     registry: &Registry,
     starts: &[Box<dyn AnyGame>],
     agents: &[AgentSpec],
-    threads: Option<usize>,
+    threads: usize,
 ) -> Result<(), String> {
     let Some(available) = available_memory() else {
         return Ok(());
@@ -314,9 +314,6 @@ fn check_memory(
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     let seats = starts.iter().map(|s| s.players()).max().unwrap_or(2);
     let per_game: u64 = sizes.iter().take(seats).sum();
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    });
     let needed = per_game.saturating_mul(threads as u64);
     if needed > available {
         return Err(format!(
@@ -329,6 +326,14 @@ fn check_memory(
         ));
     }
     Ok(())
+}
+
+/// Games played at once: `--threads`, else the number of cores (at most
+/// [`MAX_THREADS`]).
+fn threads_of(config: &Config) -> usize {
+    config.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    })
 }
 
 /// The memory the system can give without swapping (`MemAvailable` on
@@ -393,9 +398,7 @@ pub fn play_until(
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),
     };
-    let threads = config.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    });
+    let threads = threads_of(config);
 
     let out = &config.out;
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;

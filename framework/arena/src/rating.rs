@@ -31,8 +31,10 @@ pub struct Pairwise {
     units: Vec<u64>,
 }
 
-/// Parts of a comparison the pairwise counts are kept in.
-const UNITS: f64 = 12.0;
+/// Twelfths: every share of a result (1/k of k ≤ 4 winners) and every
+/// comparison's weight times score is a whole number of them, so counts
+/// kept in them are exact (the summary's tallies use them too).
+pub const UNITS: f64 = 12.0;
 
 /// One agent's fitted rating, relative to the anchor.
 #[derive(Debug, Clone, Copy, PartialEq)]

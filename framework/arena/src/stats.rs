@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rating::{Pairwise, Rating, Standing};
+use super::rating::{Pairwise, Rating, Standing, UNITS};
 use super::run::GameResult;
 use super::Settings;
 use tabula::stats::{wilson, Z95};
@@ -141,10 +141,6 @@ struct Accumulator {
     first_seat_units: u64,
     plies: usize,
 }
-
-/// Twelfths: every share of a result (1/k of k ≤ 4 winners) is a whole
-/// number of them.
-const UNITS: f64 = 12.0;
 
 /// A seat's share of `result` in twelfths.
 fn units(result: &GameResult, seat: usize) -> u64 {
