@@ -1,7 +1,7 @@
-//! The board pictures in `docs/boards/` (shown in the README, one per
+//! The board pictures in `docs/boards/` (shown in docs/usage.md, one per
 //! game) are what `show --svg` draws after a few fixed moves: this test
 //! replays them and compares. After a deliberate change of the pictures,
-//! `TABULA_BLESS=1 cargo test -p tabula-cli --test it -- boards::` rewrites them.
+//! `TABULA_BLESS=1 cargo test --workspace --test it -- boards::` rewrites them.
 
 use std::path::PathBuf;
 
@@ -24,14 +24,15 @@ fn root() -> PathBuf {
 }
 
 #[test]
-fn the_readme_pictures_are_what_show_svg_draws() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_pictures_shown_are_what_show_svg_draws() {
+    let page = std::fs::read_to_string(root().join("docs/usage.md")).unwrap();
     let dir = std::env::temp_dir().join(format!("tabula-pictures-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut stale = Vec::new();
     for (name, game, moves) in PICTURES {
         let shown = format!("docs/boards/{name}.svg");
-        assert!(readme.contains(&shown), "the README shows no {shown}");
+        let link = format!("(boards/{name}.svg)");
+        assert!(page.contains(&link), "docs/usage.md shows no {shown}");
         let drawn = dir.join(format!("{name}.svg"));
         let script = format!(
             "{}\nshow --svg {}\n",
@@ -56,6 +57,6 @@ fn the_readme_pictures_are_what_show_svg_draws() {
     assert!(
         stale.is_empty(),
         "{stale:?} differ from what `show --svg` draws now; if the change is intended: \
-         TABULA_BLESS=1 cargo test -p tabula-cli --test it -- boards::"
+         TABULA_BLESS=1 cargo test --workspace --test it -- boards::"
     );
 }

@@ -546,7 +546,10 @@ fn check_page(page: &str, text: &str) -> Outcome {
             "text" if block.body.starts_with("$ ") => {
                 transcript(&workdir(), &at, &block, &mut outcome);
             }
-            "text" if block.body.lines().any(|l| l.starts_with("> ")) => {
+            "text"
+                if block.body.lines().any(|l| l.starts_with("> "))
+                    || !repl_commands(&block.body).is_empty() =>
+            {
                 outcome.failures.push(format!(
                     "{at}: a session needs its command: start the block with `$ COMMAND`"
                 ));
@@ -739,6 +742,13 @@ fn every_example_tournament_writes_a_folder_of_its_own() {
         for block in blocks(&text) {
             let lines = match block.lang.as_str() {
                 "sh" | "bash" => command_lines(&block.body),
+                // An experiment file's `out = "DIR"`, as the option it stands for.
+                "toml" => block
+                    .body
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("out = "))
+                    .map(|out| format!("tabula arena --out {out}"))
+                    .collect(),
                 "text" => command_lines(&block.body)
                     .into_iter()
                     .filter_map(|l| l.strip_prefix("$ ").map(str::to_string))
@@ -789,9 +799,22 @@ fn an_excerpt_may_skip_but_not_change() {
 
 #[test]
 fn an_unmarked_command_is_found() {
-    let page = "```sh\ncargo publish\n```\n\n```\nplain\n```\n";
+    let page = "```sh\ncargo publish\n```\n\n```\nplain\n```\n\n\
+                ```text\ndiffusion [South]> D\n```\n\n```text\na board, not a command\n```\n";
     let outcome = check_page("nowhere.md", page);
-    assert_eq!(outcome.failures.len(), 2, "{:?}", outcome.failures);
+    assert_eq!(outcome.failures.len(), 3, "{:?}", outcome.failures);
     let marked = "<!-- not run: publishing is for maintainers -->\n```sh\ncargo publish\n```\n";
     assert!(check_page("nowhere.md", marked).failures.is_empty());
+}
+
+#[test]
+fn a_transcript_that_drifted_is_found() {
+    let page = "```text\n$ printf 'new diffusion\\n' | tabula play\nnew game: differo\n```\n";
+    let outcome = check_page("nowhere.md", page);
+    // Blessing rewrites the block instead of failing.
+    let found = outcome.failures.len() + outcome.rewrites.len();
+    assert_eq!(found, 1, "{:?}", outcome.failures);
+    let right = "```text\n$ printf 'new diffusion\\n' | tabula play\nnew game: diffusion\n```\n";
+    let outcome = check_page("nowhere.md", right);
+    assert!(outcome.failures.is_empty() && outcome.rewrites.is_empty());
 }
