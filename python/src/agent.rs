@@ -74,23 +74,38 @@ impl Agent {
             let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
             self.thinking.store(true, Ordering::Relaxed);
             let _done = Done(&self.thinking);
-            let spec = game.spec();
-            if built
-                .as_ref()
-                .is_none_or(|(built_for, _)| *built_for != spec)
-            {
-                let agent = registry()
-                    .agent(game, &self.spec, self.seed)
-                    .map_err(value_error)?;
-                *built = Some((spec, agent));
-            }
-            let (_, agent) = built.as_mut().expect("an agent was just built");
+            let agent = self.agent_for(&mut built, game)?;
             agent.choose(game, &control).map_err(|forfeit| {
                 PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
             })
         })?
         .unwrap_or_else(|| Err(PyRuntimeError::new_err("the agent panicked")))?;
         game.parse_action(&decision.mv).map_err(value_error)
+    }
+
+    /// Tells the agent that `player` plays `action` in `state` (the state
+    /// before the move), as OpenSpiel's `Bot.inform_action`: call it for
+    /// every move of the game, the agent's own included, and a search that
+    /// keeps its tree (MCTS) keeps the subtree of the move for its next
+    /// `step`, while an outside engine is sent the game's moves rather than
+    /// the position alone. A finished game, a `player` who is not to move
+    /// or an illegal action is a `ValueError`, and the agent is not told.
+    fn inform_action(
+        &self,
+        py: Python<'_>,
+        state: PyRef<'_, State>,
+        player: i64,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let game = state.game();
+        let text = state.checked_move(player, action)?;
+        // The lock is waited for without the GIL: a `step` running on
+        // another thread holds it, and needs the GIL to finish.
+        py.detach(|| {
+            let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+            self.agent_for(&mut built, game)?.observe(game, &text);
+            Ok(())
+        })
     }
 
     /// Asks a running `step` (in another thread) to answer now with its
@@ -120,6 +135,28 @@ impl Agent {
             spec.repr()?,
             self.seed
         ))
+    }
+}
+
+impl Agent {
+    /// The agent built for `game`'s variant, built now if the last one was
+    /// for another (or none was): agents are typed by game.
+    fn agent_for<'a>(
+        &self,
+        built: &'a mut Option<(String, Box<dyn AnyAgent>)>,
+        game: &dyn tabula::AnyGame,
+    ) -> PyResult<&'a mut Box<dyn AnyAgent>> {
+        let spec = game.spec();
+        if built
+            .as_ref()
+            .is_none_or(|(built_for, _)| *built_for != spec)
+        {
+            let agent = registry()
+                .agent(game, &self.spec, self.seed)
+                .map_err(value_error)?;
+            *built = Some((spec, agent));
+        }
+        Ok(&mut built.as_mut().expect("an agent was just built").1)
     }
 }
 
