@@ -6,7 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use tabula::agents::AnyControl;
 use tabula::{AgentSpec, AnyAgent};
 
@@ -25,6 +25,18 @@ pub struct Agent {
     stop: AtomicBool,
     /// Whether a `step` is running.
     thinking: AtomicBool,
+    /// The report of the last `step`'s search, if it searched.
+    last_search: Mutex<Option<Search>>,
+}
+
+/// A search's report with moves as action numbers: `Agent.last_search`.
+struct Search {
+    iterations: u64,
+    nodes: usize,
+    seconds: f64,
+    value: f32,
+    /// `(action, visits, value)` of the root's moves, best first.
+    moves: Vec<(usize, u32, f32)>,
 }
 
 #[pymethods]
@@ -48,6 +60,7 @@ impl Agent {
             built: Mutex::new(None),
             stop: AtomicBool::new(false),
             thinking: AtomicBool::new(false),
+            last_search: Mutex::new(None),
         })
     }
 
@@ -80,7 +93,51 @@ impl Agent {
             })
         })?
         .unwrap_or_else(|| Err(PyRuntimeError::new_err("the agent panicked")))?;
+        let search = match decision.search {
+            Some(report) => Some(Search {
+                iterations: report.iterations,
+                nodes: report.nodes,
+                seconds: report.elapsed.as_secs_f64(),
+                value: report.value,
+                moves: report
+                    .moves
+                    .iter()
+                    .map(|(mv, visits, value, _)| {
+                        Ok((game.parse_action(mv).map_err(value_error)?, *visits, *value))
+                    })
+                    .collect::<PyResult<_>>()?,
+            }),
+            None => None,
+        };
+        *self
+            .last_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = search;
         game.parse_action(&decision.mv).map_err(value_error)
+    }
+
+    /// What the last `step` searched, for analysis and for checking that a
+    /// tree was kept: a dict of `iterations` (this search's), `nodes` (in
+    /// the tree at the end), `seconds`, `value` (the expected score of the
+    /// seat to move) and `moves`, the root's `(action, visits, value)`
+    /// best first, whose visits include those of a kept tree. `None`
+    /// before any `step`, and after one by an agent that does not search.
+    #[getter]
+    fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let last = self
+            .last_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let Some(search) = last.as_ref() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("iterations", search.iterations)?;
+        dict.set_item("nodes", search.nodes)?;
+        dict.set_item("seconds", search.seconds)?;
+        dict.set_item("value", search.value)?;
+        dict.set_item("moves", &search.moves)?;
+        Ok(Some(dict))
     }
 
     /// Tells the agent that `player` plays `action` in `state` (the state

@@ -137,6 +137,12 @@ impl Game {
         self.start.spec()
     }
 
+    /// Pickled as its spec, as OpenSpiel's games are.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = py.import("tabula._tabula")?.getattr("load_game")?;
+        Ok((load, (self.start.spec(),)))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let spec = PyString::new(py, &self.start.spec());
         Ok(format!("tabula.load_game({})", spec.repr()?))
@@ -430,6 +436,12 @@ impl State {
             text.push_str(&action.to_string());
         }
         text
+    }
+
+    /// Pickled as its game and `serialize()`, as OpenSpiel's states are.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let game = Bound::new(py, self.get_game()?)?;
+        Ok((game.getattr("deserialize_state")?, (self.serialize(),)))
     }
 
     fn __copy__(&self) -> State {

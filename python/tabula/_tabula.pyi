@@ -1,6 +1,6 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, List, Optional, final, overload
+from typing import Any, Dict, List, Optional, Tuple, final, overload
 
 __all__ = [
     "TERMINAL",
@@ -82,6 +82,8 @@ class Game:
         """The rules as implemented (the REPL's ``rules``)."""
     def __str__(self) -> str:
         """The canonical spec."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled as its spec."""
     def __repr__(self) -> str: ...
 
 @final
@@ -123,6 +125,8 @@ class State:
     def serialize(self) -> str:
         """The state as text, history included: the start position, then one
         action per line (``Game.deserialize_state`` reads it)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled as its game and ``serialize()``."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
     def is_terminal(self) -> bool:
@@ -175,6 +179,13 @@ class Agent:
     @property
     def thinking(self) -> bool:
         """Whether a ``step`` is running (in another thread)."""
+    @property
+    def last_search(self) -> Optional[Dict[str, Any]]:
+        """What the last ``step`` searched: ``iterations`` (this search's),
+        ``nodes``, ``seconds``, ``value`` (the expected score of the seat to
+        move) and ``moves``, the root's ``(action, visits, value)`` best first,
+        whose visits include a kept tree's; ``None`` before any ``step`` and
+        after one by an agent that does not search."""
     def step(self, state: State) -> int:
         """Chooses a move for the seat to move and returns its action number
         (without playing it). The GIL is released while it thinks; ``stop()``

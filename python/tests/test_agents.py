@@ -84,9 +84,32 @@ def test_inform_action_tells_an_engine_the_moves_played(tmp_path):
     ]
 
 
-def test_mcts_told_of_every_move_plays_on(tmp_path):
-    # Told of each move (its own and the opponent's), MCTS follows them down
-    # its tree; the moves it then chooses are still legal, to the end.
+def test_mcts_told_of_every_move_keeps_its_tree():
+    # The root's visits count a kept tree's too: told of X's move and O's
+    # reply, MCTS starts its second search from the subtree it had for that
+    # reply (more visits than the search's own iterations); not told, it
+    # starts afresh.
+    visits = {}
+    for informed in (True, False):
+        mcts = tabula.Agent("mcts(iterations=300)", seed=1)
+        assert mcts.last_search is None
+        state = tabula.load_game("tictactoe").new_initial_state()
+        for action in (mcts.step(state), 0):  # O replies a1
+            if informed:
+                mcts.inform_action(state, state.current_player(), action)
+            state.apply_action(action)
+        mcts.step(state)
+        search = mcts.last_search
+        assert search["iterations"] == 300 and search["nodes"] > 0
+        assert [action for action, _, _ in search["moves"]] != [] and 0 <= search["value"] <= 1
+        visits[informed] = sum(v for _, v, _ in search["moves"])
+    assert visits[True] > 300 and visits[False] == 300
+    random_agent = tabula.Agent("random")
+    random_agent.step(state)
+    assert random_agent.last_search is None
+
+
+def test_mcts_told_of_every_move_plays_a_whole_game():
     game = tabula.load_game("diffusion(width=4,stones=2)")
     mcts = tabula.Agent("mcts(iterations=200)", seed=2)
     rng = random.Random(1)

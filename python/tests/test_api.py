@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 import random
 
 import pytest
@@ -188,6 +189,9 @@ def test_child_serialize_and_undo_agree_with_replaying(spec):
         state.apply_action(action)
         assert (child.position(), child.history()) == (state.position(), state.history())
     assert game.deserialize_state(state.serialize() + "\n").serialize() == state.serialize()
+    pickled = pickle.loads(pickle.dumps(state))
+    assert (pickled.serialize(), pickled.get_game().spec) == (state.serialize(), game.spec)
+    assert pickle.loads(pickle.dumps(game)).spec == game.spec
     while seen:
         serialized, position, actions = seen.pop()
         last = state.history()[-1]
