@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyByteArray, PyList, PyString};
 use tabula::{AnyGame, MoveError, Outcome};
 
 use crate::{registry, value_error};
@@ -324,6 +324,24 @@ impl State {
         Ok(mask)
     }
 
+    /// `legal_actions_mask(player)` as bytes (`numpy.frombuffer` reads
+    /// them as int8): for the PettingZoo environment, which would
+    /// otherwise build a list of Python integers to convert every step.
+    fn _legal_actions_mask_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let mut mask = vec![0u8; self.game.action_count()];
+        if self.acts(Some(player))? {
+            let mut actions = ACTIONS.take();
+            self.game.legal_actions_into(&mut actions);
+            actions.iter().for_each(|&a| mask[a] = 1);
+            ACTIONS.set(actions);
+        }
+        Ok(PyByteArray::new(py, &mask))
+    }
+
     /// The canonical texts of the legal moves, in the game's move order.
     fn legal_moves(&self) -> Vec<String> {
         self.game.legal_moves()
@@ -495,6 +513,21 @@ impl State {
         let mut out = Vec::new();
         self.game.observe(seat, &mut out);
         Ok(out)
+    }
+
+    /// `observation_tensor(player)` as the bytes of its float32 values in
+    /// the machine's order (`numpy.frombuffer` reads them): for the
+    /// PettingZoo environment, which would otherwise build a list of
+    /// Python floats to convert every step.
+    fn _observation_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let mut out = Vec::new();
+        self.game.observe(self.seat(player)?, &mut out);
+        let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyByteArray::new(py, &bytes))
     }
 
     /// What `player` (the seat to move when `None`) observes, as text:

@@ -96,6 +96,8 @@ class State:
         """The legal moves' action numbers (empty when over, or for a player not to move)."""
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """One 0/1 entry per action number, 1 for the legal ones."""
+    def _legal_actions_mask_bytes(self, player: int) -> bytearray:
+        """``legal_actions_mask(player)`` as bytes, for ``numpy.frombuffer`` (int8)."""
     def legal_moves(self) -> List[str]:
         """The canonical texts of the legal moves."""
     @overload
@@ -142,6 +144,9 @@ class State:
         """The winning seats once the game is over, ``None`` while it runs."""
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """What ``player`` (the seat to move when omitted) observes, flattened."""
+    def _observation_bytes(self, player: int) -> bytearray:
+        """``observation_tensor(player)`` as float32 bytes in the machine's order,
+        for ``numpy.frombuffer``."""
     def observation_string(self, player: Optional[int] = None) -> str:
         """What ``player`` (the seat to move when omitted) observes, as text: the
         board, the same for every seat (the games hide nothing)."""

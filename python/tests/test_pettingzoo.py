@@ -11,7 +11,7 @@ from gymnasium import spaces
 from pettingzoo.test import api_test
 
 import tabula
-from conftest import VARIANTS
+from conftest import SPECS, VARIANTS
 from tabula.pettingzoo import env, raw_env
 
 # PettingZoo's classic layout: each observation a dict of an `observation`
@@ -57,6 +57,24 @@ def test_observations_are_numpy_arrays_in_standard_spaces():
         assert space.contains(observation)
     mask = e.observe("player_0")["action_mask"]
     assert list(np.flatnonzero(mask)) == sorted(e.unwrapped.state.legal_actions())
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_observations_are_the_states_tensors_and_masks(spec):
+    # The arrays NumPy reads from the module's bytes hold exactly what
+    # State.observation_tensor and legal_actions_mask give, every seat.
+    e = raw_env(spec, max_moves=30)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        state = e.state
+        for seat, other in enumerate(e.possible_agents):
+            observation = e.observe(other)
+            assert observation["observation"].ravel().tolist() == state.observation_tensor(seat)
+            # Only the selected agent sees its legal actions.
+            mask = state.legal_actions_mask(seat) if other == e.agent_selection else [0] * state.num_distinct_actions()
+            assert observation["action_mask"].tolist() == mask
+        _, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(e.observe(agent)["action_mask"])[-1]))
 
 
 def test_a_game_loop_with_masks_and_rewards():
