@@ -64,9 +64,9 @@ pub fn to_record(
     record.seed = result.seed;
     let players = result.seats.len();
     let outcome = match &result.winners {
-        Some(w) => {
-            Outcome::shared(w.iter().copied()).describe(players, |s| format!("seat {}", s + 1))
-        }
+        // In the seat names boards use (`North wins`); `winners` and
+        // `seats` count from 0 beside it.
+        Some(w) => Outcome::shared(w.iter().copied()).describe(players, |s| start.seat_name(s)),
         None => "adjudicated".to_string(),
     };
     let scores: Vec<Value> = (0..players)
