@@ -43,7 +43,7 @@ fn a_refused_operation_leaves_the_session_as_it_was() {
     let mut s = session("diffusion");
     assert!(matches!(s.undo(1), Err(SessionError::NothingToUndo)));
     s.play("D").unwrap();
-    s.set_seat(1, "random(seed=3)").unwrap();
+    s.set_seat(0, "random(seed=3)").unwrap();
     let before = snapshot(&s);
     let refusals: Vec<SessionError> = vec![
         s.play("Z").unwrap_err(),
@@ -358,8 +358,12 @@ fn agents_move_by_one_rule() {
     s.setup("445554/444054 B").unwrap();
     assert!(s.agent_due());
     s.set_seat(1, "human").unwrap();
-    s.set_seat(0, "random(seed=4)").unwrap();
+    assert!(!s.agent_due(), "a person took the seat over");
+    s.set_seat(1, "random(seed=4)").unwrap();
     assert!(s.agent_due(), "seating an agent on the seat to move");
+    // A new game whose first seat is an agent's.
+    s.set_seat(1, "human").unwrap();
+    s.set_seat(0, "random(seed=4)").unwrap();
     s.new_game("diffusion(width=4)").unwrap();
     assert!(s.agent_due());
 }

@@ -145,7 +145,7 @@ fn illegal_moves_say_why() {
         ("A2-NW", "from A2 only N, NE, E, SE, S"),
         ("A1-N", "from A1 only E, SE, S"),
     ] {
-        let mut copy = game.clone();
+        let mut copy = game;
         let err = copy.try_play(mv(text)).unwrap_err().to_string();
         assert!(err.contains(reason), "{text}: {err}");
         assert!(
@@ -155,9 +155,9 @@ fn illegal_moves_say_why() {
         assert!(!game.is_legal(mv(text)), "{text}");
         assert_eq!(copy, game, "a refused move leaves the position alone");
     }
-    let over = with_stones(2, &[("A2", 3)]);
+    let mut over = with_stones(2, &[("A2", 3)]);
     assert_eq!(
-        over.clone().try_play(mv("A2-N")),
+        over.try_play(mv("A2-N")),
         Err(tabula_core::MoveError::GameOver)
     );
 }
