@@ -242,7 +242,8 @@ fn new_game(repl: &mut Repl, spec: &str, display: &Display, out: &mut dyn Write)
     let game = repl.session.current();
     writeln!(out, "new game: {}", game.spec())?;
     for (seat, why) in &reseated.unsuitable {
-        writeln!(out, "seat {} is human again: {why}", seat + 1)?;
+        let name = game.seat_name(*seat);
+        writeln!(out, "seat {} ({name}) is human again: {why}", seat + 1)?;
     }
     if reseated.all_human {
         writeln!(

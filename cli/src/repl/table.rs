@@ -76,6 +76,10 @@ pub fn help(registry: &Registry, topic: &str) -> Result<String, String> {
             );
             let _ = writeln!(text, "{}", textwrap::fill(&line, &options));
         }
+        let rule = "when agents move: whenever a command leaves an agent's seat to move while a \
+                    person is seated, that agent plays at once (`pause` stops that; `help agent`)";
+        text.push_str(&textwrap::fill(rule, text_width()));
+        text.push('\n');
         let agents = format!(
             "agents: {} (`help AGENT` or `agents` for their parameters)",
             registry.agent_names().join(", ")

@@ -479,6 +479,18 @@ fn agents_move_by_one_rule_after_every_command() {
     );
     assert_eq!(moves(&paused), [1, 1, 2]);
     assert!(paused.stdout.contains("agents paused"), "{}", paused.stdout);
+    // `help` says the rule; `help agent` in full.
+    let help = tabula(&["play"], "help\nhelp agent\n");
+    // Wrapped to the terminal's width: compared word by word.
+    let words = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("when agents move: whenever a command"),
+        "{words}"
+    );
+    assert!(
+        words.contains("that agent plays at once, unless agents are paused"),
+        "{words}"
+    );
 }
 
 #[test]
@@ -845,7 +857,8 @@ fn agents_are_checked_when_seated_and_on_a_new_game() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("seat 2 is human again: perfect"),
+        run.stdout
+            .contains("seat 2 (North) is human again: perfect"),
         "{}",
         run.stdout
     );
