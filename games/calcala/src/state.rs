@@ -231,7 +231,7 @@ impl Illegal {
                     .map(Direction::name)
                     .collect();
                 format!(
-                    "the edge rule: a move from an edge or corner pit must take its first step onto the board; from {pit} only {}",
+                    "by the edge rule a move from an edge or corner pit must take its first step onto the board (from {pit} only {})",
                     allowed.join(", ")
                 )
             }
