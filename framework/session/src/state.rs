@@ -24,7 +24,9 @@ pub struct State {
     pub to_move: Option<usize>,
     /// The moves from the start position, canonical.
     pub moves: Vec<String>,
-    /// Each seat's name (`South`, `North`), by seat number.
+    /// Each seat's name (`South`, `North`), by seat number (absent from
+    /// states written before it was added).
+    #[serde(default)]
     pub seats: Vec<String>,
     /// Who plays each seat, as agent specs (`human` for a person).
     pub agents: Vec<String>,
