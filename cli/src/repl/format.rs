@@ -75,7 +75,9 @@ pub fn history_text(session: &Session) -> String {
 }
 
 /// `  [value 0.62, 10000 iterations in 0.03 s, 94375 nodes; pv D e C]`
-/// after an agent's move; nothing for an agent that does not search.
+/// after an agent's move, or for a search by depth (alpha-beta)
+/// `  [value 0.55, depth 7, 412388 nodes in 0.99 s; pv D e C]`; nothing
+/// for an agent that does not search.
 pub fn search_line(search: Option<&SearchAnalysis>) -> String {
     let Some(s) = search else {
         return String::new();
@@ -86,12 +88,18 @@ pub fn search_line(search: Option<&SearchAnalysis>) -> String {
         Some(Proof::Shared) => ", proven shared result",
         None => "",
     };
+    let work = match (s.depth, s.iterations) {
+        (Some(depth), _) => format!("depth {depth}, {} nodes in {:.2} s", s.nodes, s.seconds),
+        (None, iterations) => format!(
+            "{} iterations in {:.2} s, {} nodes",
+            iterations.unwrap_or(0),
+            s.seconds,
+            s.nodes
+        ),
+    };
     format!(
-        "  [value {:.2}{proven}, {} iterations in {:.2} s, {} nodes; pv {}]",
+        "  [value {:.2}{proven}, {work}; pv {}]",
         s.value,
-        s.iterations,
-        s.seconds,
-        s.nodes,
         s.pv.join(" ")
     )
 }
