@@ -117,6 +117,7 @@ mod tests {
                     seconds: vec![0.1; 2],
                     moves_made: vec![5; 2],
                     forfeit: None,
+                    moves_key: 0,
                 });
             }
         }
