@@ -304,8 +304,8 @@ pub struct Totals {
     overall: Accumulator,
     played: usize,
     /// Each game's distinct games by [`GameResult::moves_key`]: the one
-    /// part that grows with the games played, 8 bytes (and the set's
-    /// overhead) a distinct game.
+    /// part that grows with the games played, 10 to 21 bytes a distinct
+    /// game (the hash and the set's overhead).
     distinct: Vec<HashSet<u64>>,
 }
 
