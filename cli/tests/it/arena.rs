@@ -720,7 +720,9 @@ fn summary_rebuilds_a_folders_files_without_playing() {
     let rebuilt = tabula(&["arena", "summary", out.to_str().unwrap()], "");
     assert!(rebuilt.ok, "{}", rebuilt.stderr);
     assert!(
-        rebuilt.stdout.contains("== diffusion(width=4) (2 players): 12 games"),
+        rebuilt
+            .stdout
+            .contains("== diffusion(width=4) (2 players): 12 games"),
         "{}",
         rebuilt.stdout
     );
