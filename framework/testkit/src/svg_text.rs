@@ -21,9 +21,11 @@ pub struct Text {
     pub bottom: f64,
 }
 
-/// The picture's `viewBox` (left, top, width, height) and its text, or
-/// why `svg` cannot be read.
-pub fn texts(svg: &str) -> Result<((f64, f64, f64, f64), Vec<Text>), String> {
+/// A picture's `viewBox`: left, top, width and height.
+pub type ViewBox = (f64, f64, f64, f64);
+
+/// The picture's `viewBox` and its text, or why `svg` cannot be read.
+pub fn texts(svg: &str) -> Result<(ViewBox, Vec<Text>), String> {
     let doc = roxmltree::Document::parse(svg).map_err(|e| format!("not XML: {e}"))?;
     let root = doc.root_element();
     let view: Vec<f64> = root
