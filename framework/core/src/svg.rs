@@ -56,9 +56,10 @@ pub struct Svg {
     body: String,
 }
 
-/// The advance of one character of a monospace font, in ems: 0.6 in the
-/// common ones (DejaVu Sans Mono 0.602, Liberation Mono and Courier 0.6,
-/// Consolas 0.55), so a chart in monospace can tell how wide its text is.
+/// The advance of one character of a monospace font, in ems: about 0.6 in
+/// the common ones (DejaVu Sans Mono 0.602, Liberation Mono and Courier
+/// 0.6, Consolas 0.55), taken a little wider to be safe, so a chart in
+/// monospace can tell how wide its text is.
 pub const MONOSPACE_ADVANCE: f64 = 0.61;
 
 /// How wide `text` is set in a monospace font of `font_size` pixels: its
