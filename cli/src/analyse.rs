@@ -255,7 +255,8 @@ pub fn chart(report: &Report) -> String {
         report.solves
     );
     // Below the title, 16 more pixels than a plain chart for the legend.
-    let mut chart = RowChart::new(&title, Axis::percent(), report.agents.len(), ROW, 64.0);
+    let names: Vec<&str> = report.agents.iter().map(|a| a.agent.as_str()).collect();
+    let mut chart = RowChart::new(&title, Axis::percent(), &names, ROW, 64.0);
     let svg = chart.svg();
     let mut legend = 10.0;
     for (phase, colour) in PHASES.iter().zip(PHASE_COLOURS) {
@@ -267,7 +268,6 @@ pub fn chart(report: &Report) -> String {
     svg.circle(legend + 6.0, 40.0, 4.5, &dot);
     svg.text(legend + 16.0, 45.0, "all moves, 95% Wilson interval", "");
     for (row, a) in report.agents.iter().enumerate() {
-        chart.label(row, &a.agent);
         let (top, zero) = (chart.row_top(row), chart.x(0.0));
         for (k, (phase, colour)) in PHASES.iter().zip(PHASE_COLOURS).enumerate() {
             if let Some(share) = a.phases[phase].accuracy() {
@@ -324,6 +324,45 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Long agent specs (alike but in the middle) and a long variant: all
+    /// the text lies inside the picture, each agent's label once.
+    #[test]
+    fn the_chart_holds_long_labels_and_title() {
+        let counts = Counts {
+            moves: 40,
+            from_won: 30,
+            from_lost: 10,
+            kept: 24,
+            ..Counts::default()
+        };
+        let agent = |middle: &str| AgentAccuracy {
+            agent: format!(
+                r#"engine(cmd="python3 /home/someone/{middle}/examples/engines/greedy_engine.py",time=200ms)"#
+            ),
+            all: counts.clone(),
+            accuracy: None,
+            blunder_rate: None,
+            perfect_rate: None,
+            phases: PHASES.iter().map(|p| (*p, counts.clone())).collect(),
+        };
+        let report = Report {
+            database: "db".to_string(),
+            solves: "diffusion(width=6,blocks=halves,stones=4), 2176782336 positions".to_string(),
+            games: 3,
+            skipped: 0,
+            agents: vec![agent("first"), agent("second")],
+        };
+        let svg = chart(&report);
+        let outside = tabula_testkit::svg_text::outside(&svg).unwrap();
+        assert!(outside.is_empty(), "{outside:?}\n{svg}");
+        let (_, texts) = tabula_testkit::svg_text::texts(&svg).unwrap();
+        for a in &report.agents {
+            let shown = texts.iter().filter(|t| t.content == a.agent).count();
+            assert_eq!(shown, 1, "{} in {svg}", a.agent);
+        }
+        assert!(texts.iter().any(|t| t.content.ends_with(&report.solves)));
+    }
 
     #[test]
     fn shares_are_written_with_their_wilson_interval() {

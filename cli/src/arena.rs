@@ -1,6 +1,6 @@
 //! `tabula arena`: the command line over the `tabula-arena` library —
-//! options, a progress bar, the table at the end — and `tabula arena
-//! merge`. See `docs/arena.md` and `docs/cluster.md`.
+//! options, a progress bar, the table at the end — `tabula arena merge`
+//! and `tabula arena summary`. See `docs/arena.md` and `docs/cluster.md`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -25,6 +25,16 @@ enum ArenaSubcommand {
     /// Merge the directories of a sharded tournament (`--shard I/N` runs)
     /// into one, with the summary, CSV and charts of an unsharded run.
     Merge(MergeArgs),
+    /// Make a results folder's summary.json, summary.csv, charts and table
+    /// again from its games.jsonl, without playing.
+    Summary(SummaryArgs),
+}
+
+/// `tabula arena summary`'s options.
+#[derive(clap::Args, Debug)]
+struct SummaryArgs {
+    /// A tournament's results folder (its --out), holding games.jsonl.
+    dir: PathBuf,
 }
 
 /// `tabula arena merge`'s options.
@@ -42,6 +52,7 @@ struct MergeArgs {
 pub fn run(registry: &Registry, command: ArenaCommand) -> Result<(), String> {
     match command.merge {
         Some(ArenaSubcommand::Merge(args)) => merge(registry, &args),
+        Some(ArenaSubcommand::Summary(args)) => summary(registry, &args),
         None => play(registry, &command.args.config(registry)?),
     }
 }
@@ -189,6 +200,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
     progress.finish_and_clear();
     let finished = finished?;
     print!("{}", tabula_arena::table(&finished.summary));
+    warn_of_repeats(&finished.summary);
     println!(
         "\n{} games played in {:.1} s on {} thread(s); {} in total. Files in {}",
         finished.played_now,
@@ -213,6 +225,7 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
         eprintln!("merge: {note}")
     })?;
     print!("{}", tabula_arena::table(&summary));
+    warn_of_repeats(&summary);
     println!(
         "\nmerged {} games from {} shard directories into {}",
         summary.played,
@@ -220,4 +233,25 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
         args.out.display()
     );
     Ok(())
+}
+
+/// Runs `tabula arena summary`.
+fn summary(registry: &Registry, args: &SummaryArgs) -> Result<(), String> {
+    let summary = tabula_arena::rebuild(registry, &args.dir, |note| eprintln!("summary: {note}"))?;
+    print!("{}", tabula_arena::table(&summary));
+    warn_of_repeats(&summary);
+    println!(
+        "\n{} of {} games summarised; summary.json, summary.csv and charts written to {}",
+        summary.played,
+        summary.scheduled,
+        args.dir.display()
+    );
+    Ok(())
+}
+
+/// Says on stderr when many games repeat others move for move.
+fn warn_of_repeats(summary: &tabula_arena::Summary) {
+    if let Some(warning) = tabula_arena::repeats_warning(summary) {
+        eprintln!("arena: {warning}");
+    }
 }

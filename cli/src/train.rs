@@ -314,7 +314,7 @@ fn chart(game: &str, csv: &str) -> String {
         .iter()
         .filter_map(|r| Some((number(r, 1)?, number(r, 9)?)))
         .collect();
-    let (width, height, left, right, top, bottom) = (720.0, 360.0, 60.0, 60.0, 40.0, 40.0);
+    let (width, height, left, right, top, bottom) = (720.0, 380.0, 60.0, 60.0, 60.0, 40.0);
     let max_games = loss.iter().map(|p| p.0).fold(1.0, f64::max);
     let max_loss = loss.iter().map(|p| p.1).fold(1e-9, f64::max);
     let x = |g: f64| left + g / max_games * (width - left - right);
@@ -323,13 +323,15 @@ fn chart(game: &str, csv: &str) -> String {
         points.iter().map(|&(g, v)| (x(g), y(v, max))).collect()
     };
     let (b, r) = (height - bottom, width - right);
-    let mut svg = Svg::with_font_size(width, height, 13.0);
+    // The picture grows to hold a long game spec; the legend has a line
+    // of its own, so the title stays short.
+    let mut svg = Svg::chart(width, height);
+    let title = format!("{game}: training by self-play");
+    svg.text(10.0, 22.0, &title, r#"font-size="15" font-weight="bold""#);
     svg.text(
-        left,
-        24.0,
-        &format!(
-            "{game}: loss (blue, left) and score against mcts(iterations=1000) (orange, right) by self-play games"
-        ),
+        10.0,
+        42.0,
+        "loss (blue, left axis) and score against mcts(iterations=1000) (orange, right axis)",
         "",
     );
     let ink = r#"stroke="black""#;
@@ -365,5 +367,18 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("<a&b>"), "{svg}");
+    }
+
+    /// A long game spec: the title and every label lie inside the picture.
+    #[test]
+    fn the_chart_holds_a_long_title() {
+        let game = format!("calcala(players=4,setup=short,{})", "x".repeat(80));
+        let csv = "iteration,games,a,b,c,d,loss,e,f,vs_mcts\n1,100,0,0,0,0,2.5,0,0,0.4\n2,200,0,0,0,0,1.5,0,0,0.6\n";
+        let svg = chart(&game, csv);
+        let outside = tabula_testkit::svg_text::outside(&svg).unwrap();
+        assert!(outside.is_empty(), "{outside:?}\n{svg}");
+        let (_, texts) = tabula_testkit::svg_text::texts(&svg).unwrap();
+        assert!(texts.iter().any(|t| t.content.starts_with(&game)), "{svg}");
+        assert!(svg.contains("<polyline"), "{svg}");
     }
 }

@@ -15,6 +15,7 @@ use tabula::{Game, Registry, RegistryBuilder};
 pub use tabula_calcala::Calcala;
 pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
+pub use tabula_example_tictactoe::TicTacToe;
 pub use tabula_grid_diffusion::GridDiffusion;
 
 /// Visits every shipped game, in the order `tabula list` shows them, with
@@ -25,6 +26,9 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
     visitor.visit::<GridDiffusion>(&tabula_grid_diffusion::TEST_PLAN);
     visitor.visit::<Calcala>(&tabula_calcala::TEST_PLAN);
     visitor.visit::<Differo>(&tabula_differo::TEST_PLAN);
+    // The worked example of adding a game, listed like the others so that
+    // the command line and Python offer one catalog.
+    visitor.visit::<TicTacToe>(&tabula_example_tictactoe::TEST_PLAN);
 }
 
 /// Adds every shipped game ([`each_game`]) to a registry being built

@@ -18,18 +18,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabula::plan::{GameVisitor, Plan};
 use tabula::{Game, Registry};
-use tabula_example_tictactoe::TicTacToe;
 
-/// The games and agent kinds the module knows: every shipped game, and
-/// tic-tac-toe (the worked example, a game OpenSpiel has too).
+/// The games and agent kinds the module knows: the one catalog the command
+/// line uses too (tic-tac-toe, a game OpenSpiel has, among them).
 pub(crate) fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| {
-        Registry::builder()
-            .games(tabula_games::catalog)
-            .game::<TicTacToe>()
-            .build()
-    })
+    REGISTRY.get_or_init(tabula_games::registry)
 }
 
 /// A `ValueError` carrying `error`'s message.
@@ -58,7 +52,6 @@ fn representative_specs(name: &str) -> PyResult<Vec<String>> {
     }
     let mut find = Find(name, None);
     tabula_games::each_game(&mut find);
-    find.visit::<TicTacToe>(&tabula_example_tictactoe::TEST_PLAN);
     let specs = find.1.ok_or_else(|| {
         value_error(format!(
             "unknown game `{name}`; the games: {}",

@@ -111,9 +111,11 @@ pub fn history_text(session: &Session) -> String {
 }
 
 /// `  [value 0.62, 10000 iterations in 0.03 s, 94375 nodes; pv D e C]`
-/// after an agent's move; `  [forced: the only legal move]` when there
-/// was no choice (a search that stopped at once would read like a proven
-/// loss); nothing for an agent that does not search.
+/// after an agent's move, or for a search by depth (alpha-beta)
+/// `  [value 0.55, depth 7, 412388 nodes in 0.99 s; pv D e C]`;
+/// `  [forced: the only legal move]` when there was no choice (a search
+/// that stopped at once would read like a proven loss); nothing for an
+/// agent that does not search.
 pub fn search_line(thought: &Thought) -> String {
     if thought.forced {
         return "  [forced: the only legal move]".to_string();
@@ -127,12 +129,18 @@ pub fn search_line(thought: &Thought) -> String {
         Some(Proof::Shared) => ", proven shared result",
         None => "",
     };
+    let work = match (s.depth, s.iterations) {
+        (Some(depth), _) => format!("depth {depth}, {} nodes in {:.2} s", s.nodes, s.seconds),
+        (None, iterations) => format!(
+            "{} iterations in {:.2} s, {} nodes",
+            iterations.unwrap_or(0),
+            s.seconds,
+            s.nodes
+        ),
+    };
     format!(
-        "  [value {:.2}{proven}, {} iterations in {:.2} s, {} nodes; pv {}]",
+        "  [value {:.2}{proven}, {work}; pv {}]",
         s.value,
-        s.iterations,
-        s.seconds,
-        s.nodes,
         s.pv.join(" ")
     )
 }
@@ -159,7 +167,7 @@ pub fn search_table(thought: &Thought, seat: &str) -> String {
             "values are {seat}'s expected score (0 to 1): the position's is the mean of all \
              {} iterations, tries of weaker moves included; a move's, the mean of those \
              through it",
-            s.iterations
+            s.iterations.unwrap_or(0)
         ),
     };
     // Printed at the columns' own widths, as rows are: a long move

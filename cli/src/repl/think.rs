@@ -35,16 +35,18 @@ pub fn think(session: &mut Session, live: bool) -> Result<Thought, SessionError>
     session.finish(thinking)
 }
 
-/// The live line while an agent thinks: time, work, best move, value.
+/// The live line while an agent thinks: time, work (iterations, or for a
+/// search by depth the depth completed and the nodes searched), best move,
+/// value.
 fn live_line(p: &Progress<String>) {
-    let mut line = format!(
-        "  thinking {:.1} s, {} iterations",
-        p.elapsed.as_secs_f64(),
-        p.iterations
-    );
-    if let Some(depth) = p.depth {
-        let _ = write!(line, ", depth {depth}");
-    }
+    let seconds = p.elapsed.as_secs_f64();
+    let mut line = match p.depth {
+        Some(depth) => format!(
+            "  thinking {seconds:.1} s, depth {depth}, {} nodes",
+            p.iterations
+        ),
+        None => format!("  thinking {seconds:.1} s, {} iterations", p.iterations),
+    };
     if let Some(best) = &p.best {
         let _ = write!(line, ", best {best}");
     }

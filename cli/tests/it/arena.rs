@@ -695,3 +695,128 @@ fn an_interrupted_arena_writes_its_summary_and_resumes() {
     let _ = fs::remove_dir_all(&out);
     let _ = fs::remove_dir_all(&whole);
 }
+
+/// `tabula arena summary DIR` makes the summary, CSV and charts again from
+/// games.jsonl alone, equal to the ones the tournament wrote; a folder
+/// that is missing, holds no games or a damaged record is refused by name.
+#[test]
+fn summary_rebuilds_a_folders_files_without_playing() {
+    let out = scratch("rebuilt");
+    let run = arena("diffusion(width=4)", &out, &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let (json, csv) = (
+        summary(&out),
+        fs::read_to_string(out.join("summary.csv")).unwrap(),
+    );
+    let chart = fs::read_to_string(out.join("ratings-all.svg")).unwrap();
+    for file in [
+        "summary.json",
+        "summary.csv",
+        "ratings-all.svg",
+        "ratings-diffusion-width-4.svg",
+    ] {
+        fs::remove_file(out.join(file)).unwrap();
+    }
+    let rebuilt = tabula(&["arena", "summary", out.to_str().unwrap()], "");
+    assert!(rebuilt.ok, "{}", rebuilt.stderr);
+    assert!(
+        rebuilt
+            .stdout
+            .contains("== diffusion(width=4) (2 players): 12 games"),
+        "{}",
+        rebuilt.stdout
+    );
+    assert_eq!(summary(&out), json);
+    assert_eq!(fs::read_to_string(out.join("summary.csv")).unwrap(), csv);
+    assert_eq!(
+        fs::read_to_string(out.join("ratings-all.svg")).unwrap(),
+        chart
+    );
+    assert!(out.join("ratings-diffusion-width-4.svg").is_file());
+
+    let missing = scratch("rebuilt-missing");
+    let refused = tabula(&["arena", "summary", missing.to_str().unwrap()], "");
+    assert!(
+        !refused.ok && refused.stderr.contains("does not exist"),
+        "{}",
+        refused.stderr
+    );
+    fs::create_dir_all(&missing).unwrap();
+    let refused = tabula(&["arena", "summary", missing.to_str().unwrap()], "");
+    assert!(
+        refused.stderr.contains("has no games.jsonl"),
+        "{}",
+        refused.stderr
+    );
+    let mut games = fs::read_to_string(out.join("games.jsonl")).unwrap();
+    games.insert_str(0, "{\"not\": \"a record\"}\n");
+    fs::write(out.join("games.jsonl"), games).unwrap();
+    let refused = tabula(&["arena", "summary", out.to_str().unwrap()], "");
+    assert!(!refused.ok, "{}", refused.stdout);
+    assert!(
+        refused.stderr.contains("games.jsonl line 1"),
+        "{}",
+        refused.stderr
+    );
+}
+
+/// Agents with fixed seeds replay one game per seat order, round after
+/// round: the summary counts the distinct games and the run warns, saying
+/// how to vary them; random openings make the games differ.
+#[test]
+fn repeated_games_are_counted_and_warned_of() {
+    let out = scratch("repeats");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion(width=4)",
+            "--agents",
+            "random(seed=1)",
+            "random(seed=2)",
+            "--rounds",
+            "10",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(summary(&out)["overall"]["games"], 20);
+    assert_eq!(summary(&out)["overall"]["distinct"], 2);
+    assert_eq!(summary(&out)["games"][0]["distinct"], 2);
+    assert!(
+        run.stderr.contains("only 2 of 20 games are distinct"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--opening-plies"), "{}", run.stderr);
+    let again = tabula(&["arena", "summary", out.to_str().unwrap()], "");
+    assert!(
+        again.stderr.contains("only 2 of 20 games are distinct"),
+        "{}",
+        again.stderr
+    );
+
+    let varied = scratch("repeats-varied");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion(width=4)",
+            "--agents",
+            "random",
+            "greedy",
+            "--rounds",
+            "10",
+            "--opening-plies",
+            "4",
+            "--out",
+            varied.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(summary(&varied)["overall"]["distinct"].as_u64().unwrap() > 15);
+    assert!(!run.stderr.contains("distinct"), "{}", run.stderr);
+}

@@ -863,3 +863,22 @@ fn agents_are_checked_when_seated_and_on_a_new_game() {
         run.stdout
     );
 }
+
+/// Alpha-beta's line after its move says what it measures: the depth
+/// completed, the nodes searched and the time — not MCTS's iterations.
+#[test]
+fn alphabeta_reports_depth_nodes_and_time() {
+    let run = tabula(
+        &["play"],
+        "agent 1 alphabeta(depth=3)\nagent 2 random(seed=1)\ngo 1\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("(alphabeta(depth=3)) plays"))
+        .unwrap_or_else(|| panic!("no move line:\n{}", run.stdout));
+    assert!(line.contains(", depth 3, "), "{line}");
+    assert!(line.contains(" nodes in "), "{line}");
+    assert!(!line.contains("iterations"), "{line}");
+}

@@ -2,14 +2,16 @@
 //! of adding a game to Tabula (see `docs/adding-a-game.md`).
 //!
 //! Everything a game needs is in this one file: the state, the rules, the
-//! move and position notations, a board drawing and an evaluation for MCTS
-//! playout cut-offs. `main.rs` registers it beside the shipped games, with
-//! an agent kind of its own ([`Opportunist`], the worked example of adding
-//! an agent; see `docs/adding-an-agent.md`).
+//! move and position notations, a board drawing (as text and as a picture)
+//! and an evaluation for MCTS playout cut-offs. The catalog
+//! (`tabula-games`) lists it beside the other shipped games; the example's
+//! `main.rs` adds an agent kind of its own ([`Opportunist`], the worked
+//! example of adding an agent; see `docs/adding-an-agent.md`).
 
 mod opportunist;
 pub use opportunist::Opportunist;
 
+use tabula::draw::picture::{self, colour};
 use tabula::draw::text::{Glyph, Mark};
 use tabula::draw::{Caption, Grid};
 use tabula::plan::{Plan, Variant};
@@ -376,6 +378,38 @@ impl Game for TicTacToe {
         let mut caption = Caption::new(view.color);
         caption.last_move(view, "").status(self, None);
         caption.under(&board)
+    }
+
+    /// The same board as a picture: the grid with its coordinates, X as
+    /// dark and O as light stones, the last move ringed, and the caption.
+    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
+        const CELL: f64 = 48.0;
+        const CORNER: (f64, f64) = (44.0, 70.0);
+        let n = self.size as usize;
+        let board = Grid::new(n, n).rank_one_at_top().picture(CELL, CORNER);
+        let centre = |cell: u8| board.centre(cell as usize % n, cell as usize / n);
+        let height = CORNER.1 + board.height() + 110.0;
+        let mut svg = picture::titled(
+            CORNER.0 * 2.0 + board.width() + 200.0,
+            height,
+            "Tic-tac-toe",
+        );
+        board.surface(&mut svg, 0.0, 0.0);
+        board.lines(&mut svg);
+        for (seat, fill) in [(0, colour::DARK_PIECE), (1, colour::LIGHT_PIECE)] {
+            for cell in (0..n * n).filter(|&c| self.marks[seat] >> c & 1 == 1) {
+                picture::stone(&mut svg, centre(cell as u8), CELL * 0.38, fill, "");
+            }
+        }
+        if let Some((_, Cell(cell))) = view.last {
+            picture::ring_square(&mut svg, centre(cell), CELL);
+        }
+        board.frame(&mut svg, 0.0);
+        let mut caption = Caption::new(false);
+        caption.line("● X (seat 1) ○ O (seat 2)");
+        caption.last_move(view, "").status(self, None);
+        caption.draw(&mut svg, CORNER.1 + board.height() + 48.0);
+        Some(svg.finish())
     }
 }
 

@@ -50,7 +50,7 @@ pub struct SearchSummary {
     /// Iterations (MCTS) or nodes (alpha-beta) searched; 0 when there was
     /// only one legal move.
     pub iterations: u64,
-    /// Nodes in the tree or table at the end.
+    /// Nodes in the tree at the end (MCTS), or searched (alpha-beta).
     pub nodes: usize,
     /// Wall-clock time the search took.
     pub elapsed: Duration,

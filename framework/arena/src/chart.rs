@@ -35,12 +35,11 @@ pub fn chart(section: &Section, anchor: &str) -> String {
         section.game, section.finished
     );
     let axis = Axis::spanning(low, high, 50.0);
-    let mut chart = RowChart::new(&title, axis, section.agents.len(), 28.0, 48.0);
     let specs: Vec<String> = section.agents.iter().map(|a| a.agent.clone()).collect();
     let names = super::names::chart_names(&specs);
-    for (row, (rating, name)) in ratings.into_iter().zip(&names).enumerate() {
+    let mut chart = RowChart::new(&title, axis, &names, 28.0, 48.0);
+    for (row, rating) in ratings.into_iter().enumerate() {
         let agent = &section.agents[row];
-        chart.label(row, name);
         match rating {
             Some(r) => {
                 let tooltip = format!("{:.0} [{:.0}, {:.0}]", r.value, r.low, r.high);
@@ -71,6 +70,71 @@ fn rating(row: &AgentRow) -> Option<Estimate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::run::GameResult;
+    use crate::Settings;
+
+    /// Long engine specs that differ only in their middle, a long display
+    /// name and a long game spec: every text lies inside the picture and
+    /// every agent's label is its own.
+    #[test]
+    fn long_labels_and_titles_fit_and_stay_apart() {
+        let engine = |dir: &str| {
+            format!(
+                r#"engine(cmd="python3 /home/someone/tournaments/{dir}/examples/engines/greedy_engine.py --depth 3",time=200ms)"#
+            )
+        };
+        let agents = vec![
+            "random".to_string(),
+            engine("first"),
+            engine("second"),
+            format!(
+                "mcts(iterations=1000,name={})",
+                "a-very-long-display-name-".repeat(3)
+            ),
+        ];
+        let game = "calcala(players=2,setup=short,board=a-very-long-board-description)";
+        let settings = Settings {
+            games: vec![game.to_string()],
+            agents: agents.clone(),
+            rounds: 1,
+            seed: 1,
+            max_plies: 1000,
+            opening_plies: 0,
+        };
+        // Every pairing in both seat orders, the first seat winning.
+        let mut results = Vec::new();
+        for a in 0..agents.len() {
+            for b in (0..agents.len()).filter(|&b| b != a) {
+                results.push(GameResult {
+                    index: results.len(),
+                    game: 0,
+                    round: 0,
+                    seats: vec![a, b],
+                    seed: 0,
+                    winners: Some(vec![if (a + b) % 2 == 0 { 0 } else { 1 }]),
+                    plies: 10,
+                    seconds: vec![0.1; 2],
+                    moves_made: vec![5; 2],
+                    forfeit: None,
+                    moves_key: 0,
+                });
+            }
+        }
+        let summary = crate::stats::summarize(&settings, &[2], results.len(), &results);
+        let svg = chart(&summary.games[0], "random");
+        let outside = tabula_testkit::svg_text::outside(&svg).unwrap();
+        assert!(outside.is_empty(), "{outside:?}\n{svg}");
+        let (_, texts) = tabula_testkit::svg_text::texts(&svg).unwrap();
+        let labels = crate::names::chart_names(&agents);
+        let distinct: std::collections::HashSet<&String> = labels.iter().collect();
+        assert_eq!(distinct.len(), agents.len(), "{labels:?}");
+        for label in &labels {
+            let shown = texts.iter().filter(|t| &t.content == label).count();
+            assert_eq!(shown, 1, "{label} in {svg}");
+        }
+        assert!(texts.iter().any(|t| t.content.starts_with(game)), "{svg}");
+    }
 
     #[test]
     fn stems_are_plain_file_names() {

@@ -36,6 +36,7 @@ mod merge;
 mod names;
 mod output;
 mod rating;
+mod rebuild;
 mod run;
 mod schedule;
 mod stats;
@@ -54,7 +55,8 @@ use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
 pub use merge::merge;
-pub use output::{json, table, RunningScores};
+pub use output::{json, repeats_warning, table, RunningScores};
+pub use rebuild::rebuild;
 pub use run::GameResult;
 pub use stats::{AgentRow, Section, Summary};
 

@@ -28,7 +28,7 @@ struct Part {
 }
 
 /// The settings a directory was played with.
-fn settings_of(dir: &Path) -> Result<SettingsFile, String> {
+pub(crate) fn settings_of(dir: &Path) -> Result<SettingsFile, String> {
     if let Some(file) = store::read_settings(dir)? {
         return Ok(file);
     }

@@ -23,6 +23,28 @@ pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
     Ok(())
 }
 
+/// The warning that many games repeat earlier ones move for move, with
+/// how to vary them; `None` when at least three in four games are
+/// distinct. Agents with fixed seeds (`random(seed=1)` against
+/// `random(seed=2)`) or that choose deterministically (`alphabeta`) replay
+/// one game per pairing and seat order round after round, and such a
+/// tournament's figures rest on far fewer games than they count.
+pub fn repeats_warning(summary: &Summary) -> Option<String> {
+    let (games, distinct) = (summary.overall.games, summary.overall.distinct);
+    // Before summaries counted distinct games, `distinct` reads 0.
+    if distinct == 0 || distinct * 4 >= games * 3 {
+        return None;
+    }
+    Some(format!(
+        "warning: only {distinct} of {games} games are distinct; the other {} repeat an \
+         earlier game move for move (agents with fixed seeds or deterministic choices replay \
+         the same game), so the results are {distinct} games' worth of evidence. Vary the \
+         games with --opening-plies N (random opening moves, the same for both seat orders) \
+         and agents without fixed seeds (no `seed=` in their specs)",
+        games - distinct
+    ))
+}
+
 /// Each agent's score so far, for the progress bar.
 #[derive(Debug, Clone)]
 pub struct RunningScores {
@@ -290,6 +312,7 @@ mod tests {
             seconds: vec![0.0; 2],
             moves_made: vec![1; 2],
             forfeit: None,
+            moves_key: 0,
         };
         let mut scores = RunningScores::new(&["random".into(), "mcts".into(), "x".into()]);
         assert_eq!(scores.line(), "score: random - · mcts - · x -");

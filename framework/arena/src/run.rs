@@ -32,6 +32,18 @@ pub struct GameResult {
     pub moves_made: Vec<u32>,
     /// The seat that gave up the game, and why (it lost).
     pub forfeit: Option<(usize, String)>,
+    /// The game, its agents by seat and its moves, hashed: equal for games
+    /// played move for move alike, so that repeats can be counted.
+    pub moves_key: u64,
+}
+
+/// [`GameResult::moves_key`] of a game. Only compared within one run
+/// (a resume hashes the records again), so the standard hasher will do.
+pub fn moves_key(game: usize, seats: &[usize], moves: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (game, seats, moves).hash(&mut hasher);
+    hasher.finish()
 }
 
 impl GameResult {
@@ -155,12 +167,13 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
         index: number("index")? as usize,
         game,
         round: number("round")? as usize,
-        seats,
+        seats: seats.clone(),
         seed: record.seed,
         winners,
         plies: record.moves.len(),
         seconds,
         moves_made,
+        moves_key: moves_key(game, &seats, &record.moves),
     })
 }
 
@@ -219,6 +232,7 @@ pub fn play_one(
         seconds: played.think_seconds,
         moves_made: played.moves_made,
         forfeit: played.forfeit,
+        moves_key: moves_key(job.game, &job.seats, &moves),
     };
     let record = to_record(&result, start, agents, moves, settings);
     Ok((result, record, logs))
@@ -353,6 +367,7 @@ mod tests {
             plies: 0,
             seconds: vec![0.5, 0.25],
             moves_made: vec![0, 0],
+            moves_key: moves_key(0, &[1, 0], &[]),
             forfeit: None,
         };
         let record = to_record(&result, start.as_ref(), &agents, Vec::new(), &settings);

@@ -1,6 +1,8 @@
 //! Tallies, scores with confidence intervals, and ratings, per game and
 //! over all games.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::rating::{Pairwise, Rating, Standing, UNITS};
@@ -62,6 +64,12 @@ pub struct Section {
     /// `inconclusive` (every rated agent's 95% Elo interval overlaps every
     /// other's); `None` otherwise.
     pub degenerate: Option<Degenerate>,
+    /// Games (finished or adjudicated) that differ from every other in
+    /// their moves or in who sat where: agents that choose alike replay the
+    /// same game, and then `games` overstates the evidence (0 in summaries
+    /// from before the count).
+    #[serde(default)]
+    pub distinct: usize,
     pub agents: Vec<AgentRow>,
 }
 
@@ -251,6 +259,7 @@ impl Accumulator {
                 .map(|f| self.first_seat_units as f64 / UNITS / f),
             average_plies: finished.map(|f| self.plies as f64 / f),
             degenerate: degenerate(&agents),
+            distinct: 0,
             agents,
         }
     }
@@ -294,6 +303,10 @@ pub struct Totals {
     per_game: Vec<Accumulator>,
     overall: Accumulator,
     played: usize,
+    /// Each game's distinct games by [`GameResult::moves_key`]: the one
+    /// part that grows with the games played, 10 to 21 bytes a distinct
+    /// game (the hash and the set's overhead).
+    distinct: Vec<HashSet<u64>>,
 }
 
 impl Totals {
@@ -303,6 +316,7 @@ impl Totals {
             per_game: players.iter().map(|_| Accumulator::new(agents)).collect(),
             overall: Accumulator::new(agents),
             played: 0,
+            distinct: vec![HashSet::new(); players.len()],
         }
     }
 
@@ -311,6 +325,7 @@ impl Totals {
         self.per_game[result.game].add(result);
         self.overall.add(result);
         self.played += 1;
+        self.distinct[result.game].insert(result.moves_key);
     }
 
     /// Games counted.
@@ -323,7 +338,7 @@ impl Totals {
     pub fn summary(&self, settings: &Settings, players: &[usize], scheduled: usize) -> Summary {
         let agents = &settings.agents;
         let anchor = anchor(agents);
-        Summary {
+        let mut summary = Summary {
             settings: settings.clone(),
             shard: None,
             anchor: agents[anchor].clone(),
@@ -336,7 +351,12 @@ impl Totals {
                 .map(|(g, acc)| acc.section(&settings.games[g], Some(players[g]), agents, anchor))
                 .collect(),
             overall: self.overall.section("all", None, agents, anchor),
+        };
+        for (section, distinct) in summary.games.iter_mut().zip(&self.distinct) {
+            section.distinct = distinct.len();
         }
+        summary.overall.distinct = self.distinct.iter().map(HashSet::len).sum();
+        summary
     }
 }
 
@@ -371,6 +391,7 @@ mod tests {
             seconds: vec![0.5; players],
             moves_made: vec![5; players],
             forfeit: None,
+            moves_key: 0,
         }
     }
 

@@ -3,20 +3,21 @@
 //! analyse`'s accuracy (an agent's share of good moves with its interval)
 //! share this layout, so they read alike and neither writes SVG by hand.
 //!
-//! Rows are named in a label column on the left; the plot to its right has
-//! a grid line and a label at each tick of the [`Axis`], and each row a
-//! dot at its value with a bar over its interval, or a note saying why it
-//! has none. Hovering over a dot shows its figures.
+//! Rows are named in a label column on the left, as wide as the longest
+//! label; the plot to its right has a grid line and a label at each tick of
+//! the [`Axis`], and each row a dot at its value with a bar over its
+//! interval, or a note saying why it has none. Hovering over a dot shows
+//! its figures. The text is monospace, so its width is known and the
+//! picture grows to hold every label, title and note ([`Svg::chart`]):
+//! nothing is cut off, whatever the agents are called.
 //!
 //! ```
 //! use tabula_core::chart::{Axis, IntervalColours, RowChart};
 //! use tabula_core::stats::Estimate;
 //!
-//! let mut chart = RowChart::new("Shares", Axis::percent(), 2, 28.0, 48.0);
-//! chart.label(0, "mcts");
+//! let mut chart = RowChart::new("Shares", Axis::percent(), &["mcts", "random"], 28.0, 48.0);
 //! let share = Estimate { value: 0.75, low: 0.6, high: 0.86 };
 //! chart.interval(0, share, IntervalColours::BLUE, "75.0% (60.0–86.0)");
-//! chart.label(1, "random");
 //! chart.note(1, "no moves at stake");
 //! let svg = chart.finish();
 //! assert!(svg.contains(">50%</text>"));
@@ -24,10 +25,14 @@
 //! ```
 
 use crate::stats::Estimate;
-use crate::svg::{num, Svg};
+use crate::svg::{num, text_width, Svg};
 
-/// Width of the label column that holds the rows' names.
-const LABEL: f64 = 240.0;
+/// The narrowest label column, for rows with short names.
+const MIN_LABEL: f64 = 80.0;
+/// Room between a label and the plot, and left of the longest label.
+const LABEL_GAP: f64 = 10.0;
+/// The size of the rows' labels (the picture's font size).
+const LABEL_SIZE: f64 = 13.0;
 /// Width of the plot.
 const PLOT: f64 = 480.0;
 /// Room right of the plot, and below it for the tick labels.
@@ -121,24 +126,39 @@ impl IntervalColours {
     };
 }
 
-/// A chart being drawn: the frame (title, grid, tick labels) is drawn
-/// when it is made, then each row's label and interval or note.
+/// A chart being drawn: the frame (title, grid, tick labels) and the
+/// rows' labels are drawn when it is made, then each row's interval or note.
 #[derive(Debug, Clone)]
 pub struct RowChart {
     svg: Svg,
     axis: Axis,
+    /// The width of the label column: where the plot starts.
+    label: f64,
     top: f64,
     row_height: f64,
 }
 
 impl RowChart {
-    /// A chart of `rows` rows, each `row_height` pixels high, below `top`
-    /// pixels for its `title` (and a legend, which the caller draws there).
-    pub fn new(title: &str, axis: Axis, rows: usize, row_height: f64, top: f64) -> RowChart {
-        let axis_y = top + rows as f64 * row_height;
+    /// A chart of one row per label, each `row_height` pixels high, below
+    /// `top` pixels for its `title` (and a legend, which the caller draws
+    /// there). The label column is as wide as the longest label.
+    pub fn new(
+        title: &str,
+        axis: Axis,
+        labels: &[impl AsRef<str>],
+        row_height: f64,
+        top: f64,
+    ) -> RowChart {
+        let widest = labels
+            .iter()
+            .map(|l| text_width(l.as_ref(), LABEL_SIZE))
+            .fold(0.0, f64::max);
+        let label = (widest + 2.0 * LABEL_GAP).max(MIN_LABEL);
+        let axis_y = top + labels.len() as f64 * row_height;
         let mut chart = RowChart {
-            svg: Svg::with_font_size(LABEL + PLOT + MARGIN, axis_y + MARGIN, 13.0),
+            svg: Svg::chart(label + PLOT + MARGIN, axis_y + MARGIN),
             axis,
+            label,
             top,
             row_height,
         };
@@ -152,12 +172,17 @@ impl RowChart {
             let text = format!(r#"text-anchor="middle" fill="{TICK_TEXT}""#);
             chart.svg.text(x, axis_y + 18.0, &axis.label(tick), &text);
         }
+        for (row, name) in labels.iter().enumerate() {
+            let y = chart.row_middle(row) + 4.0;
+            let x = label - LABEL_GAP;
+            chart.svg.text(x, y, name.as_ref(), r#"text-anchor="end""#);
+        }
         chart
     }
 
     /// Where `value` lies across the picture.
     pub fn x(&self, value: f64) -> f64 {
-        LABEL + (value - self.axis.low) / (self.axis.high - self.axis.low) * PLOT
+        self.label + (value - self.axis.low) / (self.axis.high - self.axis.low) * PLOT
     }
 
     /// The top edge of row `row` (counting from 0).
@@ -168,12 +193,6 @@ impl RowChart {
     /// The middle of row `row`, where its interval is drawn.
     fn row_middle(&self, row: usize) -> f64 {
         self.row_top(row) + self.row_height / 2.0
-    }
-
-    /// Names row `row` in the label column.
-    pub fn label(&mut self, row: usize, name: &str) {
-        let y = self.row_middle(row) + 4.0;
-        self.svg.text(LABEL - 10.0, y, name, r#"text-anchor="end""#);
     }
 
     /// A bar over `estimate`'s interval and a dot at its value in row
@@ -198,7 +217,8 @@ impl RowChart {
     pub fn note(&mut self, row: usize, text: &str) {
         let y = self.row_middle(row) + 4.0;
         let fill = format!(r#"fill="{NOTE_TEXT}""#);
-        self.svg.text(LABEL + 4.0, y, text, &fill);
+        let x = self.x(self.axis.low) + 4.0;
+        self.svg.text(x, y, text, &fill);
     }
 
     /// The picture, for what only one chart draws (a legend, more bars).
@@ -244,28 +264,35 @@ mod tests {
 
     #[test]
     fn rows_sit_below_the_title_and_values_across_the_plot() {
-        let chart = RowChart::new("t", Axis::percent(), 3, 56.0, 64.0);
+        let chart = RowChart::new("t", Axis::percent(), &["a", "b", "c"], 56.0, 64.0);
         assert_eq!(chart.row_top(0), 64.0);
         assert_eq!(chart.row_top(2), 64.0 + 112.0);
-        assert_eq!(chart.x(0.0), LABEL);
-        assert_eq!(chart.x(0.5), LABEL + PLOT / 2.0);
+        // Short labels: the narrowest label column.
+        assert_eq!(chart.x(0.0), MIN_LABEL);
+        assert_eq!(chart.x(0.5), MIN_LABEL + PLOT / 2.0);
         let text = chart.finish();
         // 3 rows and the margin for the tick labels.
         assert!(text.contains(r#"height="272""#), "{text}");
+        // A long label widens the label column, and the plot moves right.
+        let long = "x".repeat(60);
+        let chart = RowChart::new("t", Axis::percent(), &[long.as_str()], 56.0, 64.0);
+        assert_eq!(
+            chart.x(0.0),
+            text_width(&long, LABEL_SIZE) + 2.0 * LABEL_GAP
+        );
     }
 
     #[test]
     fn the_chart_is_well_formed_and_escapes_its_text() {
         let axis = Axis::spanning(-100.0, 100.0, 50.0);
-        let mut chart = RowChart::new("a<b & \"c\"", axis, 2, 28.0, 48.0);
-        chart.label(0, "mcts(cmd=\"<x>\")");
+        let labels = ["mcts(cmd=\"<x>\")", "random"];
+        let mut chart = RowChart::new("a<b & \"c\"", axis, &labels, 28.0, 48.0);
         let elo = Estimate {
             value: 20.0,
             low: -40.0,
             high: 80.0,
         };
         chart.interval(0, elo, IntervalColours::BLUE, "20 [-40, 80]");
-        chart.label(1, "random");
         chart.note(1, "unrated & unbounded");
         let text = chart.finish();
         let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
@@ -282,7 +309,8 @@ mod tests {
             .descendants()
             .find(|n| n.has_tag_name("circle"))
             .unwrap();
-        let x = |elo: f64| LABEL + (elo + 100.0) / 200.0 * PLOT;
+        let left = text_width(labels[0], LABEL_SIZE) + 2.0 * LABEL_GAP;
+        let x = |elo: f64| left + (elo + 100.0) / 200.0 * PLOT;
         assert_eq!(dot.attribute("cx"), Some(num(x(20.0)).as_str()));
         let title = dot.children().find(|n| n.has_tag_name("title")).unwrap();
         assert_eq!(title.text(), Some("20 [-40, 80]"));

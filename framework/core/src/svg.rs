@@ -47,30 +47,84 @@ pub mod colour {
 /// An SVG document being written, top-left origin, units in pixels.
 #[derive(Debug, Clone)]
 pub struct Svg {
-    out: String,
+    width: f64,
+    height: f64,
+    font_family: &'static str,
+    font_size: f64,
+    /// Whether text grows the picture to hold it (charts; see [`Svg::chart`]).
+    fit_text: bool,
+    body: String,
+}
+
+/// The advance of one character of a monospace font, in ems: about 0.6 in
+/// the common ones (DejaVu Sans Mono 0.602, Liberation Mono and Courier
+/// 0.6, Consolas 0.55), taken a little wider to be safe, so a chart in
+/// monospace can tell how wide its text is.
+pub const MONOSPACE_ADVANCE: f64 = 0.61;
+
+/// How wide `text` is set in a monospace font of `font_size` pixels: its
+/// characters times [`MONOSPACE_ADVANCE`], wide (East Asian) characters
+/// counting two.
+pub fn text_width(text: &str, font_size: f64) -> f64 {
+    let cells: usize = text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum();
+    cells as f64 * MONOSPACE_ADVANCE * font_size
+}
+
+/// Characters that take two cells in a monospace font: CJK, Hangul, full
+/// width forms and emoji (a conservative over-estimate elsewhere).
+fn is_wide(c: char) -> bool {
+    matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x1F300..=0x1FAFF | 0x20000..=0x3FFFD)
 }
 
 impl Svg {
     /// A `width` × `height` picture on a white background, sans-serif text
     /// of 14 pixels (the boards' size).
     pub fn new(width: f64, height: f64) -> Svg {
-        Svg::with_font_size(width, height, 14.0)
+        Svg {
+            width,
+            height,
+            font_family: "sans-serif",
+            font_size: 14.0,
+            fit_text: false,
+            body: String::new(),
+        }
     }
 
-    /// The same with text of `font_size` pixels: charts set more text in
-    /// less room than boards.
-    pub fn with_font_size(width: f64, height: f64, font_size: f64) -> Svg {
-        let (w, h, size) = (num(width), num(height), num(font_size));
-        let mut out = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"{size}\">\n"
-        );
-        let _ = writeln!(
-            out,
-            "<rect width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
-            colour::PAPER
-        );
-        Svg { out }
+    /// A chart's picture, at least `width` × `height`: monospace text of 13
+    /// pixels, whose width [`text_width`] can tell, and every text drawn
+    /// widens and lengthens the picture as far as it reaches, so labels and
+    /// titles of any length are never cut off.
+    pub fn chart(width: f64, height: f64) -> Svg {
+        Svg {
+            font_family: "monospace",
+            font_size: 13.0,
+            fit_text: true,
+            ..Svg::new(width, height)
+        }
+    }
+
+    /// The picture's size so far.
+    pub fn size(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+
+    /// The right edge of `text` drawn at `x` with `attrs` (its anchor and
+    /// font size), as [`Svg::text`] draws it.
+    pub fn text_right(&self, x: f64, text: &str, attrs: &str) -> f64 {
+        let width = text_width(text, self.size_in(attrs));
+        match attribute(attrs, "text-anchor") {
+            Some("end") => x,
+            Some("middle") => x + width / 2.0,
+            _ => x + width,
+        }
+    }
+
+    /// The font size `attrs` sets, else the picture's.
+    fn size_in(&self, attrs: &str) -> f64 {
+        attribute(attrs, "font-size")
+            .and_then(|size| size.parse().ok())
+            .unwrap_or(self.font_size)
     }
 
     /// A rectangle; `attrs` are further attributes such as `fill="#fff"`.
@@ -130,6 +184,14 @@ impl Svg {
     /// `text` (escaped here) with its baseline starting at (`x`, `y`), or
     /// centred there with `text-anchor="middle"` in `attrs`.
     pub fn text(&mut self, x: f64, y: f64, text: &str, attrs: &str) {
+        if self.fit_text {
+            // Room to the right and below for the text, and a margin.
+            let margin = self.font_size;
+            self.width = self.width.max(self.text_right(x, text, attrs) + margin);
+            self.height = self
+                .height
+                .max(y + self.size_in(attrs) * 0.3 + margin / 2.0);
+        }
         let position = format!("x=\"{}\" y=\"{}\"", num(x), num(y));
         self.element("text", &position, attrs, Some(&escape(text)));
     }
@@ -139,19 +201,35 @@ impl Svg {
     fn element(&mut self, tag: &str, geometry: &str, attrs: &str, content: Option<&str>) {
         let space = if attrs.is_empty() { "" } else { " " };
         let _ = match content {
-            None => writeln!(self.out, "<{tag} {geometry}{space}{attrs}/>"),
+            None => writeln!(self.body, "<{tag} {geometry}{space}{attrs}/>"),
             Some(content) => writeln!(
-                self.out,
+                self.body,
                 "<{tag} {geometry}{space}{attrs}>{content}</{tag}>"
             ),
         };
     }
 
-    /// The finished document.
-    pub fn finish(mut self) -> String {
-        self.out.push_str("</svg>\n");
-        self.out
+    /// The finished document, at the size its content needs.
+    pub fn finish(self) -> String {
+        let (w, h) = (num(self.width), num(self.height));
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"{}\" font-size=\"{}\">\n\
+             <rect width=\"{w}\" height=\"{h}\" fill=\"{}\"/>\n{}</svg>\n",
+            self.font_family,
+            num(self.font_size),
+            colour::PAPER,
+            self.body
+        )
     }
+}
+
+/// The value of attribute `name` in `attrs` (`text-anchor="end"`), as the
+/// drawing calls write them.
+fn attribute<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
+    let start = attrs.find(&format!("{name}=\""))? + name.len() + 2;
+    let rest = &attrs[start..];
+    Some(&rest[..rest.find('"')?])
 }
 
 /// `text` safe inside an XML element or a quoted attribute.
@@ -224,12 +302,15 @@ mod tests {
 
     #[test]
     fn charts_get_their_font_size_tooltips_and_polylines() {
-        let mut svg = Svg::with_font_size(10.0, 10.0, 13.0);
+        let mut svg = Svg::chart(10.0, 10.0);
         svg.circle_titled(1.0, 2.0, 3.0, r#"fill="red""#, "a<b");
         svg.rect_titled(0.0, 1.0, 2.5, 3.0, r#"fill="blue""#, "50.0%");
         svg.polyline(&[(0.0, 0.0), (1.5, 2.25)], r#"fill="none""#);
         let text = svg.finish();
-        assert!(text.contains(r#"font-size="13">"#), "{text}");
+        assert!(
+            text.contains(r#"font-family="monospace" font-size="13">"#),
+            "{text}"
+        );
         assert!(
             text.contains(
                 r#"<circle cx="1" cy="2" r="3" fill="red"><title>a&lt;b</title></circle>"#
@@ -249,6 +330,35 @@ mod tests {
         let mut svg = Svg::new(1.0, 1.0);
         svg.text(1.0, 2.0, "plain", "");
         assert!(svg.finish().contains("<text x=\"1\" y=\"2\">plain</text>"));
+    }
+
+    #[test]
+    fn a_chart_grows_to_hold_its_text_and_a_board_does_not() {
+        let label = "engine(cmd=greedy_engine.py,time=200ms)";
+        assert_eq!(text_width("abcd", 10.0), 4.0 * MONOSPACE_ADVANCE * 10.0);
+        assert_eq!(text_width("棋", 10.0), text_width("ab", 10.0));
+        let mut chart = Svg::chart(100.0, 50.0);
+        chart.text(10.0, 20.0, label, r#"font-size="15""#);
+        let right = 10.0 + text_width(label, 15.0);
+        assert!(chart.size().0 > right, "{:?}", chart.size());
+        // Anchored at its end or middle, text reaches less far.
+        assert_eq!(chart.text_right(90.0, "abcd", r#"text-anchor="end""#), 90.0);
+        let half = text_width("abcd", 13.0) / 2.0;
+        assert_eq!(
+            chart.text_right(90.0, "abcd", r#"text-anchor="middle""#),
+            90.0 + half
+        );
+        // Below the bottom edge: taller.
+        chart.text(10.0, 80.0, "x", "");
+        assert!(chart.size().1 > 80.0);
+        let text = chart.finish();
+        assert!(
+            text.contains(&format!(r#"viewBox="0 0 {}"#, num(right + 13.0))),
+            "{text}"
+        );
+        let mut board = Svg::new(100.0, 50.0);
+        board.text(10.0, 20.0, label, "");
+        assert_eq!(board.size(), (100.0, 50.0));
     }
 
     #[test]

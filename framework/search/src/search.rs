@@ -94,7 +94,8 @@ pub struct SearchReport<M> {
     /// Work done: iterations (MCTS) or nodes (alpha-beta); 0 when there
     /// was only one legal move.
     pub iterations: u64,
-    /// Nodes in the tree (MCTS) or transposition-table entries at the end.
+    /// Nodes in the tree at the end (MCTS), or nodes searched (alpha-beta,
+    /// the same count as `iterations`).
     pub nodes: usize,
     /// Wall-clock time the search took.
     pub elapsed: Duration,

@@ -186,9 +186,11 @@ pub struct SearchAnalysis {
     pub value: f32,
     /// The position's result when the search proved it.
     pub proven: Option<Proof>,
-    /// Iterations (MCTS) or nodes (alpha-beta) searched.
-    pub iterations: u64,
-    /// Nodes in the tree or table at the end.
+    /// MCTS's iterations; `None` for a search that goes by depth
+    /// (alpha-beta), whose work is its `nodes`: two figures of one count
+    /// would only confuse.
+    pub iterations: Option<u64>,
+    /// Nodes: in the tree at the end (MCTS), or searched (alpha-beta).
     pub nodes: usize,
     /// Seconds the search took.
     pub seconds: f64,
@@ -244,7 +246,7 @@ impl SearchAnalysis {
         SearchAnalysis {
             value: summary.value,
             proven: summary.proven.map(|o| Proof::of(o, seat)),
-            iterations: summary.iterations,
+            iterations: summary.depth.is_none().then_some(summary.iterations),
             nodes: summary.nodes,
             seconds: summary.elapsed.as_secs_f64(),
             pv: summary.pv.clone(),

@@ -40,6 +40,35 @@ fn alphabeta_finds_forced_diffusion_wins_from_both_seats() {
     }
 }
 
+/// A time budget is spent, not a quarter of it: iterations deepen until
+/// the clock stops one, which is discarded, so the move is the last
+/// complete depth's. (Only proven results or a single legal move end a
+/// search sooner.) A lower bound on the time, which a loaded machine
+/// only makes longer; how close to the budget it ends is for benchmarks.
+#[test]
+fn alphabeta_uses_its_time_and_reports_nodes_and_depth() {
+    let registry = tabula_games::registry();
+    for game in ["diffusion", "differo"] {
+        let start = registry.create(game).unwrap();
+        let decision = decide(&registry, game, &start.position(), "alphabeta(time=150ms)");
+        let search = decision.search.unwrap();
+        assert!(search.proven.is_none(), "{game}: the start is not proven");
+        assert!(
+            search.elapsed.as_secs_f64() >= 0.15,
+            "{game}: answered after {:?} of 150 ms",
+            search.elapsed
+        );
+        assert!(
+            search.depth.is_some_and(|d| d >= 2),
+            "{game}: {:?}",
+            search.depth
+        );
+        // The work is nodes searched, one figure, not a table's fill.
+        assert_eq!(search.nodes as u64, search.iterations, "{game}");
+        assert_eq!(search.pv.first(), Some(&decision.mv), "{game}");
+    }
+}
+
 /// The last seat's winning capture with 3 and 4 players, in both modes.
 #[test]
 fn alphabeta_finds_the_last_seats_winning_capture() {

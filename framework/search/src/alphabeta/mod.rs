@@ -213,16 +213,19 @@ impl<G: Game> AlphaBeta<G> {
             self.last_report = Instant::now();
             control.report(&self.progress());
             done = Some(iteration);
+            // A proven result cannot change with depth, and a single move
+            // needs no search: stop early only for these.
             if best.abs() >= DECIDED || moves.len() == 1 {
                 break;
             }
-            // A deeper iteration costs several times the last: do not
-            // start one that cannot finish.
-            if let Some(deadline) = self.deadline {
-                let now = Instant::now();
-                if now >= deadline || (now - self.started) * 3 > deadline - now {
-                    break;
-                }
+            // Otherwise the whole budget is used: the next iteration runs
+            // until the clock stops it, and an aborted iteration is
+            // discarded, so the move is the last complete depth's best.
+            if self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                break;
             }
         }
         let done = done.expect("depth 1 always completes");
@@ -538,7 +541,9 @@ impl<G: Game> AlphaBeta<G> {
         SearchReport {
             best,
             iterations: self.nodes,
-            nodes: self.table.used,
+            // The nodes searched: what a depth-first search's work is
+            // counted in (the table's fill says little to a reader).
+            nodes: self.nodes.try_into().unwrap_or(usize::MAX),
             elapsed: self.started.elapsed(),
             value: to_score(best_value),
             pv: self.principal_variation(root, best, done.depth),

@@ -29,8 +29,6 @@ pub(crate) struct Table<M> {
     entries: Vec<Option<Entry<M>>>,
     mask: u64,
     pub generation: u8,
-    /// Entries written, for reports.
-    pub used: usize,
 }
 
 impl<M: Copy> Table<M> {
@@ -44,7 +42,6 @@ impl<M: Copy> Table<M> {
                 entries: Vec::new(),
                 mask: 0,
                 generation: 0,
-                used: 0,
             });
         }
         let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
@@ -58,7 +55,6 @@ impl<M: Copy> Table<M> {
             entries,
             mask: size as u64 - 1,
             generation: 0,
-            used: 0,
         })
     }
 
@@ -80,11 +76,7 @@ impl<M: Copy> Table<M> {
                 if old.generation == entry.generation
                     && old.key != entry.key
                     && old.depth > entry.depth => {}
-            Some(_) => *slot = Some(entry),
-            None => {
-                self.used += 1;
-                *slot = Some(entry);
-            }
+            _ => *slot = Some(entry),
         }
     }
 }

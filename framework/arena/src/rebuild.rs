@@ -1,0 +1,87 @@
+//! `tabula arena summary`: a results folder's summary, CSV and charts made
+//! again from its `games.jsonl` alone, without playing — after a crash
+//! that left them behind, a newer tabula's summary, or records copied from
+//! elsewhere.
+
+use std::path::Path;
+
+use tabula::Registry;
+
+use super::merge::settings_of;
+use super::output;
+use super::schedule::Schedule;
+use super::stats::{self, Summary};
+use super::store::{self, Expect, Tail};
+use tabula::files::{self, LockMode};
+
+/// Reads the tournament in `dir` (its `arena.json`, else the settings its
+/// records name, and every record, checked as `--resume` checks them) and
+/// writes its `summary.json`, `summary.csv` and charts, returning the
+/// summary. A record an interruption cut short is left out and told to
+/// `on_note`; any other damage is an error naming the line.
+pub fn rebuild(
+    registry: &Registry,
+    dir: &Path,
+    mut on_note: impl FnMut(String),
+) -> Result<Summary, String> {
+    if !dir.is_dir() {
+        return Err(match dir.exists() {
+            true => format!("{} is not a directory", dir.display()),
+            false => format!("{} does not exist", dir.display()),
+        });
+    }
+    let games_path = dir.join(store::GAMES_FILE);
+    if !games_path.exists() {
+        return Err(format!(
+            "{} has no {}: it is no tournament's results folder",
+            dir.display(),
+            store::GAMES_FILE
+        ));
+    }
+    // Exclusive: a running arena on the folder is refused, and refuses.
+    let _lock = files::lock_dir(dir, store::LOCK_FILE, LockMode::Write)?;
+    let file = settings_of(dir)?;
+    let settings = file.settings;
+    let mut players = Vec::new();
+    for game in &settings.games {
+        let start = registry
+            .create(game)
+            .map_err(|e| format!("the tournament's game {game}: {e}"))?;
+        players.push(start.players());
+    }
+    let schedule = Schedule::new(
+        &players,
+        settings.agents.len(),
+        settings.rounds,
+        settings.seed,
+    )?;
+    let range = match file.shard {
+        Some(s) => schedule.shard(s.index, s.count),
+        None => 0..schedule.len(),
+    };
+    let expect = Expect {
+        registry,
+        schedule: &schedule,
+        settings: &settings,
+        range: range.clone(),
+    };
+    let scan = store::scan(&games_path, &expect)?;
+    if let Tail::Torn { line, .. } = scan.tail {
+        on_note(format!(
+            "{} line {line} was cut short by an interruption; not counted \
+             (`tabula arena --resume` repairs it and plays that game again)",
+            games_path.display()
+        ));
+    }
+    if scan.duplicates > 0 {
+        on_note(format!(
+            "{} holds {} record(s) of games recorded earlier in the file; each game is counted once",
+            games_path.display(),
+            scan.duplicates
+        ));
+    }
+    let mut summary = stats::summarize(&settings, &players, range.len(), &scan.results);
+    summary.shard = file.shard;
+    output::write_files(dir, &summary)?;
+    Ok(summary)
+}
