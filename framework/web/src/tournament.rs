@@ -1,0 +1,191 @@
+//! Tournaments started from the page, and the standings of any results
+//! folder: the arena library plays them on a thread of their own into a
+//! new folder under `--arena`, and the page reads the standings of the
+//! games recorded so far, as it does for a tournament `tabula arena` runs.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Path as UrlPath, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use tabula_arena::{Config, Summary};
+
+use crate::replay::folder;
+use crate::{ApiError, App};
+
+/// Tournaments playing at once: each takes a core.
+const MAX_RUNNING: usize = 2;
+/// The most rounds one tournament from the page plays.
+const MAX_ROUNDS: usize = 1000;
+
+/// The tournaments started from the page, in order.
+#[derive(Default)]
+pub(crate) struct Tournaments {
+    started: Mutex<Vec<Started>>,
+}
+
+struct Started {
+    dir: PathBuf,
+    running: Arc<AtomicBool>,
+    /// Why it stopped early, when it did.
+    error: Arc<Mutex<Option<String>>>,
+}
+
+impl Tournaments {
+    /// The folder of tournament `index` (from 0).
+    pub(crate) fn folder(&self, index: usize) -> Option<PathBuf> {
+        self.lock().get(index).map(|t| t.dir.clone())
+    }
+
+    /// Each tournament's folder and whether it still plays.
+    pub(crate) fn list(&self) -> Vec<(PathBuf, bool)> {
+        self.lock()
+            .iter()
+            .map(|t| (t.dir.clone(), t.running.load(Ordering::Acquire)))
+            .collect()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Started>> {
+        // A panic elsewhere leaves the list itself whole.
+        self.started.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What the page asks for.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Start {
+    pub games: Vec<String>,
+    pub agents: Vec<String>,
+    pub rounds: usize,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// The folder a tournament plays into, by its number in the folder list.
+#[derive(Debug, Serialize)]
+pub(crate) struct StartedView {
+    pub folder: usize,
+    pub name: String,
+}
+
+/// `POST /api/tournaments`: checks the settings, then plays on a thread.
+pub(crate) async fn start(
+    State(app): State<Arc<App>>,
+    Json(start): Json<Start>,
+) -> Result<Json<StartedView>, ApiError> {
+    let base = app.options.arena.clone().ok_or_else(|| {
+        ApiError::forbidden("start the server with --arena DIR to run tournaments from the page")
+    })?;
+    if start.rounds > MAX_ROUNDS {
+        return Err(ApiError::bad(format!(
+            "at most {MAX_ROUNDS} rounds from the page; use `tabula arena` for more"
+        )));
+    }
+    let mut started = app.tournaments.lock();
+    if started.iter().filter(|t| t.running.load(Ordering::Acquire)).count() >= MAX_RUNNING {
+        return Err(ApiError::busy(format!(
+            "{MAX_RUNNING} tournaments are playing already: wait for one to end"
+        )));
+    }
+    let name = (1..)
+        .map(|n| format!("page-{n}"))
+        .find(|name| !base.join(name).exists())
+        .expect("some name is free");
+    let config = Config {
+        games: start.games,
+        agents: start.agents,
+        rounds: start.rounds,
+        seed: start.seed,
+        threads: Some(1),
+        out: base.join(&name),
+        ..Config::default()
+    };
+    // Checked here, so that a bad spec is said to the page at once.
+    check(&app, &config)?;
+    let running = Arc::new(AtomicBool::new(true));
+    let error = Arc::new(Mutex::new(None));
+    let thread = {
+        let (app, running, error) = (Arc::clone(&app), Arc::clone(&running), Arc::clone(&error));
+        move || {
+            if let Err(message) = tabula_arena::play(&app.registry, &config, |_| {}) {
+                *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(message);
+            }
+            running.store(false, Ordering::Release);
+        }
+    };
+    std::thread::spawn(thread);
+    started.push(Started {
+        dir: base.join(&name),
+        running,
+        error,
+    });
+    Ok(Json(StartedView {
+        folder: app.results.len() + started.len() - 1,
+        name,
+    }))
+}
+
+/// The specs the arena would refuse, refused before a folder is made.
+fn check(app: &App, config: &Config) -> Result<(), ApiError> {
+    for game in config.games.iter().flat_map(|g| tabula::split_specs(g)) {
+        app.registry
+            .create(&game)
+            .map_err(|e| ApiError::bad(format!("games: {e}")))?;
+    }
+    for agent in config.agents.iter().flat_map(|a| tabula::split_specs(a)) {
+        app.registry
+            .parse_agent(&agent)
+            .map_err(|e| ApiError::bad(format!("agents: {e}")))?;
+    }
+    if config.agents.len() < 2 {
+        return Err(ApiError::bad("agents: a tournament needs at least two agents"));
+    }
+    if config.rounds == 0 {
+        return Err(ApiError::bad("rounds: play at least one round"));
+    }
+    Ok(())
+}
+
+/// The standings of a folder, and whether it still plays.
+#[derive(Debug, Serialize)]
+pub(crate) struct Standings {
+    pub running: bool,
+    pub error: Option<String>,
+    pub summary: Option<Summary>,
+}
+
+/// `GET /api/folders/N/standings`: the games recorded so far, summarised.
+pub(crate) async fn standings(
+    State(app): State<Arc<App>>,
+    UrlPath(index): UrlPath<usize>,
+) -> Result<Json<Standings>, ApiError> {
+    let dir = folder(&app, index)?;
+    let (running, error) = index
+        .checked_sub(app.results.len())
+        .and_then(|i| {
+            let started = app.tournaments.lock();
+            let t = started.get(i)?;
+            let error = t.error.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            Some((t.running.load(Ordering::Acquire), error))
+        })
+        .unwrap_or((false, None));
+    let registry = app.registry.clone();
+    let summary = tokio::task::spawn_blocking(move || tabula_arena::standings(&registry, &dir))
+        .await
+        .map_err(|_| ApiError::bad("reading the standings failed"))?;
+    // A folder whose tournament has not written its settings yet has no
+    // standings, which is no error while it starts.
+    let (summary, error) = match summary {
+        Ok(summary) => (Some(summary), error),
+        Err(_) if running => (None, error),
+        Err(message) => (None, error.or(Some(message))),
+    };
+    Ok(Json(Standings {
+        running,
+        error,
+        summary,
+    }))
+}
