@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
+use crate::common::{scratch, width4_db, Rand, HANG};
 use crate::serve::{results_folder, Served};
 
 /// chromedriver, stopped when dropped.
@@ -97,7 +98,7 @@ async fn page(client: &Client, script: &str) -> Value {
 
 /// Waits until `script` (an expression) is true in the page.
 async fn until(client: &Client, script: &str, what: &str) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + HANG;
     let check = format!("return !!({script});");
     while page(client, &check).await != json!(true) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -136,18 +137,8 @@ async fn screenshot(client: &Client, name: &str) {
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
 }
 
-/// A tiny seeded generator, so the moves the test picks are the same each run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// Plays `game` to its end as seat 0 by clicking, against `agent`.
-async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: &str, rng: &mut Lcg) {
+async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: &str, rng: &mut Rand) {
     click(client, "#tab-play").await;
     let select = client.find(Locator::Id("game")).await.unwrap();
     select.select_by_value(name).await.unwrap();
@@ -208,8 +199,15 @@ async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: 
 fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     let (_driver, port) = start_driver();
     let folder = results_folder("browser-results");
-    let arena = crate::common::scratch("browser-arena");
-    let served = Served::start(&["--results", folder.to_str().unwrap(), "--arena", arena.to_str().unwrap()]);
+    let arena = scratch("browser-arena");
+    let served = Served::start(&[
+        "--results",
+        folder.to_str().unwrap(),
+        "--arena",
+        arena.to_str().unwrap(),
+        "--db",
+        width4_db(),
+    ]);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -220,7 +218,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         client.goto(&served.url()).await.unwrap();
         until(&client, "typeof view !== 'undefined' && view !== null && document.querySelectorAll('#game option').length === 4", "the page").await;
 
-        let mut rng = Lcg(40);
+        let mut rng = Rand(40);
         let fast = "mcts(iterations=50)";
         play_game(&client, "diffusion", &[("width", "4"), ("stones", "2")], fast, &mut rng).await;
         play_game(&client, "grid-diffusion", &[("size", "4x4"), ("stones", "4")], "random", &mut rng).await;
@@ -279,6 +277,7 @@ async fn play_typed(client: &Client) {
     click(client, "#tab-play").await;
     let select = client.find(Locator::Id("game")).await.unwrap();
     select.select_by_value("diffusion").await.unwrap();
+    fill(client, "param-width", "4").await;
     fill(client, "seat-0", "human").await;
     fill(client, "seat-1", "human").await;
     click(client, "#new").await;
@@ -289,6 +288,10 @@ async fn play_typed(client: &Client) {
     until(client, "!document.getElementById('error').hidden", "the error").await;
     let error = client.find(Locator::Id("error")).await.unwrap().text().await.unwrap();
     assert!(error.contains('Q'), "{error}");
+    // The exact values from the database, on the board.
+    click(client, "#solve").await;
+    until(client, "document.querySelectorAll('#board text.exact').length === view.legal.length", "the exact values").await;
+    screenshot(client, "analysis").await;
 }
 
 fn report_timings(timings: &Value) {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tungstenite::{client::IntoClientRequest, Message, WebSocket};
 
-use crate::common::{scratch, tabula};
+use crate::common::{poll_until, scratch, tabula, width4_db};
 
 /// A `tabula serve` running on a free port, stopped when dropped.
 pub struct Served {
@@ -473,15 +473,10 @@ fn a_tournament_started_from_the_page_plays_to_its_standings() {
     assert_eq!(status, 200, "{body}");
     let started: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(started["folder"], 0);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let standings = loop {
-        let standings = served.get_json("/api/folders/0/standings");
-        if standings["running"] == false {
-            break standings;
-        }
-        assert!(Instant::now() < deadline, "the tournament did not end");
-        std::thread::sleep(Duration::from_millis(200));
-    };
+    poll_until("the tournament's end", || {
+        served.get_json("/api/folders/0/standings")["running"] == false
+    });
+    let standings = served.get_json("/api/folders/0/standings");
     assert!(standings["error"].is_null(), "{standings}");
     assert_eq!(standings["summary"]["played"], 4);
     assert!(arena.join("page-1").join("summary.json").is_file());
@@ -519,4 +514,28 @@ fn an_idle_server_uses_almost_no_cpu() {
     let share = used as f64 / 100.0 / started.elapsed().as_secs_f64();
     eprintln!("serve: idle CPU {:.2}% of one core over {:.1} s", 100.0 * share, started.elapsed().as_secs_f64());
     assert!(share < 0.05, "idle server used {:.1}% of a core", 100.0 * share);
+}
+
+#[test]
+fn exact_values_come_from_the_database_given() {
+    let served = Served::start(&["--db", width4_db()]);
+    let mut socket = served.socket();
+    socket.next();
+    // The default game is Diffusion on six pits: the database is of another variant.
+    socket.send(json!({"type": "solve"}));
+    assert!(socket.error().contains("width"), "the variant is named");
+    socket.send(json!({"type": "new", "game": "diffusion(width=4)"}));
+    let state = socket.settled();
+    socket.send(json!({"type": "solve"}));
+    let solved = socket.until(|m| m["type"] == "solved").pop().unwrap();
+    let analysis = &solved["analysis"];
+    let moves = analysis["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), state["legal"].as_array().unwrap().len());
+    assert!(moves.iter().any(|m| m["best"] == true), "{analysis}");
+    assert!(analysis["value"].as_str().unwrap().len() > 2, "{analysis}");
+    let without = Served::start(&[]);
+    let mut socket = without.socket();
+    socket.next();
+    socket.send(json!({"type": "solve"}));
+    assert!(socket.error().contains("database"));
 }

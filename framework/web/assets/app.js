@@ -197,19 +197,34 @@ function drawThought(message) {
 
 function drawSolved(analysis) {
   const table = $("search-moves");
-  $("search-line").textContent = `Exact value: ${describeEntry(analysis.value)}`;
+  $("search-line").textContent = `Exact value: ${analysis.value}`;
   table.innerHTML = "<tr><th>move</th><th>exact value</th></tr>";
   for (const m of analysis.moves) {
     const row = table.insertRow();
     row.insertCell().textContent = m.mv + (m.best ? " ★" : "");
-    row.insertCell().textContent = describeEntry(m.value);
+    row.insertCell().textContent = m.value;
   }
   markBest((analysis.moves.find((m) => m.best) || {}).mv);
+  // Each move's value on the cell it starts from: W7 wins in 7 plies, L12
+  // loses in 12, D draws, for the side to move.
+  const svg = document.querySelector("#board svg");
+  for (const m of analysis.moves) {
+    const target = document.querySelector(`#board [data-cell="${Board.tokens(m.mv)[0]}"]`);
+    if (!svg || !target) continue;
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    const r = Number(target.getAttribute("r"));
+    label.setAttribute("x", target.getAttribute("cx"));
+    label.setAttribute("y", Number(target.getAttribute("cy")) - r - 3);
+    label.setAttribute("text-anchor", "middle");
+    label.setAttribute("font-size", "11");
+    label.setAttribute("font-weight", "bold");
+    label.setAttribute("fill", m.value.startsWith("win") ? "#2b8a3e" : m.value.startsWith("loss") ? "#c92a2a" : "#555");
+    label.setAttribute("class", "exact");
+    label.textContent = m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D");
+    svg.append(label);
+  }
 }
 
-function describeEntry(entry) {
-  return typeof entry === "object" ? JSON.stringify(entry) : String(entry);
-}
 
 // The search values over the game, for the first seat (two players) or
 // for the seat to move (more).
@@ -446,8 +461,8 @@ function drawSection(table, section) {
     const row = table.insertRow();
     row.className = "standing";
     const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, pct(a.score),
-      `${pct(a.score_low)} – ${pct(a.score_high)}`, a.elo === null ? a.standing : num(a.elo),
-      a.elo_low === null ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
+      `${pct(a.score_low)} – ${pct(a.score_high)}`, a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : ""),
+      a.elo_low === null || a.standing === "anchor" ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
     for (const text of cells) row.insertCell().textContent = text;
   }
 }

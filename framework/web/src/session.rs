@@ -147,11 +147,7 @@ impl Actor {
         let game = registry
             .create("diffusion")
             .expect("every registry of shipped games has diffusion");
-        let mut session = Session::new(registry, game);
-        if let Some(db) = &app.options.db {
-            // A database of another variant is said when asked to solve.
-            let _ = session.load_table(db);
-        }
+        let session = Session::new(registry, game);
         Actor {
             app,
             session,
@@ -208,7 +204,7 @@ impl Actor {
                 let text = self.session.record().to_json();
                 self.send(&Event::Record { text });
             }
-            Request::Solve => match self.session.solve() {
+            Request::Solve => match self.exact() {
                 Ok(analysis) => self.send(&Event::Solved {
                     analysis: Exact::of(&analysis),
                 }),
@@ -226,6 +222,19 @@ impl Actor {
                     }
                 }
             }
+        }
+    }
+
+    /// The exact values, from the `--db` database, loaded when first
+    /// asked for in a variant (a database of another variant says so).
+    fn exact(&mut self) -> Result<SolverAnalysis, SessionError> {
+        let db = self.app.options.db.clone();
+        match (self.session.solve(), db) {
+            (Err(SessionError::NoDatabase { .. }), Some(db)) => {
+                self.session.load_table(&db)?;
+                self.session.solve()
+            }
+            (answer, _) => answer,
         }
     }
 
