@@ -68,7 +68,11 @@ pub fn run(registry: Registry, args: ServeArgs) -> Result<(), String> {
 /// Opens `url` in the desktop's browser; where there is none, the
 /// address printed above is enough.
 fn open(url: &str) {
-    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
     if let Err(error) = std::process::Command::new(opener).arg(url).spawn() {
         eprintln!("tabula serve: cannot open a browser ({opener}: {error}); open {url}");
     }

@@ -10,6 +10,7 @@
 //! install them (`.ci/run` does): it never skips.
 
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,11 +21,14 @@ use serde_json::{json, Value};
 use crate::common::{scratch, width4_db, Rand, HANG};
 use crate::serve::{results_folder, Served};
 
-/// chromedriver, stopped when dropped.
+/// chromedriver in a process group of its own, stopped with the browsers
+/// it started when dropped (a failed test leaves no Chromium behind).
 struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -54,6 +58,7 @@ fn start_driver() -> (Driver, u16) {
         .port();
     let child = Command::new(driver)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -137,8 +142,15 @@ async fn screenshot(client: &Client, name: &str) {
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
 }
 
-/// Plays `game` to its end as seat 0 by clicking, against `agent`.
-async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: &str, rng: &mut Rand) {
+/// Plays `game` to its end as seat 0 by clicking, against `agent`;
+/// returns how many of its moves took more than one click.
+async fn play_game(
+    client: &Client,
+    name: &str,
+    params: &[(&str, &str)],
+    agent: &str,
+    rng: &mut Rand,
+) -> usize {
     click(client, "#tab-play").await;
     let select = client.find(Locator::Id("game")).await.unwrap();
     select.select_by_value(name).await.unwrap();
@@ -153,8 +165,15 @@ async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: 
     fill(client, "seat-0", "human").await;
     fill(client, "seat-1", agent).await;
     click(client, "#new").await;
-    until(client, &format!("view && view.name === '{name}' && view.moves.length === 0 && view.thinking === null"), "the new game").await;
-    let mut moves = 0;
+    until(
+        client,
+        &format!(
+            "view && view.name === '{name}' && view.moves.length === 0 && view.thinking === null"
+        ),
+        "the new game",
+    )
+    .await;
+    let (mut moves, mut multi) = (0, 0);
     loop {
         until(client, "view.thinking === null", "the agent's reply").await;
         if page(client, "return view.outcome !== null").await == json!(true) {
@@ -164,16 +183,29 @@ async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: 
         let legal = legal.as_array().unwrap();
         let chosen = legal[rng.below(legal.len())].as_str().unwrap().to_string();
         let before = page(client, "return view.moves.length").await;
-        for token in chosen.split(['-', ':']).filter(|t| !t.is_empty()) {
+        let tokens: Vec<&str> = chosen.split(['-', ':']).filter(|t| !t.is_empty()).collect();
+        multi += usize::from(tokens.len() > 1);
+        for token in tokens {
             let on_board = format!("#board [data-cell=\"{token}\"]");
             if client.find(Locator::Css(&on_board)).await.is_ok() {
                 click(client, &on_board).await;
             } else {
                 let xpath = format!("//div[@id='choices']/button[text()='{token}']");
-                client.find(Locator::XPath(&xpath)).await.unwrap_or_else(|e| panic!("no button {token} for {chosen}: {e}")).click().await.unwrap();
+                client
+                    .find(Locator::XPath(&xpath))
+                    .await
+                    .unwrap_or_else(|e| panic!("no button {token} for {chosen}: {e}"))
+                    .click()
+                    .await
+                    .unwrap();
             }
         }
-        until(client, &format!("view.moves.length > {before}"), &format!("{chosen} to be played")).await;
+        until(
+            client,
+            &format!("view.moves.length > {before}"),
+            &format!("{chosen} to be played"),
+        )
+        .await;
         moves += 1;
         if moves == 3 {
             screenshot(client, name).await;
@@ -181,7 +213,10 @@ async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: 
         if moves == 2 && name == "diffusion" {
             // Undo takes back the agent's reply and the move it answered.
             until(client, "view.thinking === null", "the reply").await;
-            let now = page(client, "return view.moves.length").await.as_u64().unwrap();
+            let now = page(client, "return view.moves.length")
+                .await
+                .as_u64()
+                .unwrap();
             click(client, "#undo").await;
             let back = if now % 2 == 0 { now - 2 } else { now - 1 };
             until(client, &format!("view.moves.length === {back}"), "the undo").await;
@@ -190,9 +225,16 @@ async fn play_game(client: &Client, name: &str, params: &[(&str, &str)], agent: 
         }
         assert!(moves < 500, "{name}: no end after 500 moves");
     }
-    let status = client.find(Locator::Id("status")).await.unwrap().text().await.unwrap();
+    let status = client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(status.starts_with("Game over"), "{name}: {status}");
-    eprintln!("browser: {name}: a whole game, {moves} moves clicked; {status}");
+    eprintln!("browser: {name}: a whole game, {moves} moves clicked ({multi} of several clicks); {status}");
+    multi
 }
 
 #[test]
@@ -221,9 +263,13 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         let mut rng = Rand(40);
         let fast = "mcts(iterations=50)";
         play_game(&client, "diffusion", &[("width", "4"), ("stones", "2")], fast, &mut rng).await;
-        play_game(&client, "grid-diffusion", &[("size", "4x4"), ("stones", "4")], "random", &mut rng).await;
-        play_game(&client, "calcala", &[("setup", "short")], fast, &mut rng).await;
-        play_game(&client, "differo", &[], fast, &mut rng).await;
+        // Relocations and attacks take two and three clicks.
+        let grid = [("size", "5x5"), ("stones", "6")];
+        assert!(play_game(&client, "grid-diffusion", &grid, "random", &mut rng).await > 0);
+        // A pit, then a direction's button.
+        assert!(play_game(&client, "calcala", &[("setup", "short")], fast, &mut rng).await > 0);
+        // A piece, then its destination.
+        assert!(play_game(&client, "differo", &[], fast, &mut rng).await > 0);
 
         // A typed move works as a click does.
         play_typed(&client).await;
@@ -256,6 +302,9 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         until(&client, "document.body.dataset.tournament === 'done' && document.querySelectorAll('#standings tr.standing').length === 2", "the tournament's standings").await;
         let standings = client.find(Locator::Id("standings")).await.unwrap().text().await.unwrap();
         assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
+        until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable").await;
+        let crosstable = client.find(Locator::Id("crosstable")).await.unwrap().text().await.unwrap();
+        assert!(crosstable.contains("/2"), "{crosstable}");
         let state = client.find(Locator::Id("t-state")).await.unwrap().text().await.unwrap();
         assert!(state.contains("2 of 2 games"), "{state}");
         screenshot(&client, "tournament").await;
@@ -281,16 +330,50 @@ async fn play_typed(client: &Client) {
     fill(client, "seat-0", "human").await;
     fill(client, "seat-1", "human").await;
     click(client, "#new").await;
-    until(client, "view.name === 'diffusion' && view.moves.length === 0 && view.seats[1].agent === 'human'", "a game of two people").await;
+    until(
+        client,
+        "view.name === 'diffusion' && view.moves.length === 0 && view.seats[1].agent === 'human'",
+        "a game of two people",
+    )
+    .await;
     fill(client, "move-input", "D\n").await;
-    until(client, "view.moves.length === 1 && view.moves[0] === 'D'", "the typed move").await;
+    until(
+        client,
+        "view.moves.length === 1 && view.moves[0] === 'D'",
+        "the typed move",
+    )
+    .await;
     fill(client, "move-input", "Q\n").await;
-    until(client, "!document.getElementById('error').hidden", "the error").await;
-    let error = client.find(Locator::Id("error")).await.unwrap().text().await.unwrap();
+    until(
+        client,
+        "!document.getElementById('error').hidden",
+        "the error",
+    )
+    .await;
+    let error = client
+        .find(Locator::Id("error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(error.contains('Q'), "{error}");
+    // A hint: each move's share of the search, on the board.
+    click(client, "#hint").await;
+    until(
+        client,
+        "document.querySelectorAll('#board text.share').length > 0 && view.thinking === null",
+        "the hint",
+    )
+    .await;
     // The exact values from the database, on the board.
     click(client, "#solve").await;
-    until(client, "document.querySelectorAll('#board text.exact').length === view.legal.length", "the exact values").await;
+    until(
+        client,
+        "document.querySelectorAll('#board text.exact').length === view.legal.length",
+        "the exact values",
+    )
+    .await;
     screenshot(client, "analysis").await;
 }
 

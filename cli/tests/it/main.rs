@@ -10,6 +10,7 @@ mod common;
 mod agents;
 mod arena;
 mod boards;
+#[cfg(unix)]
 mod browser;
 mod docs;
 mod engine;

@@ -54,7 +54,9 @@ impl Served {
     /// Sends `raw` (a whole HTTP/1.1 request) and returns the status and body.
     pub fn raw(&self, raw: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
         // The server may answer before reading all of an oversized body.
         let _ = stream.write_all(raw);
         let mut response = Vec::new();
@@ -65,7 +67,10 @@ impl Served {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("no status in {text:?}"));
-        let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+        let body = text
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
         (status, body)
     }
 
@@ -119,7 +124,9 @@ pub struct Socket {
 
 impl Socket {
     pub fn send(&mut self, request: Value) {
-        self.socket.send(Message::text(request.to_string())).unwrap();
+        self.socket
+            .send(Message::text(request.to_string()))
+            .unwrap();
     }
 
     pub fn send_raw(&mut self, message: Message) {
@@ -239,7 +246,8 @@ fn unknown_paths_traversal_other_sites_and_bad_requests_are_refused_with_reasons
     assert!(body.contains("no results folder 0"), "{body}");
 
     // Another site, by its Host (DNS rebinding) or its Origin.
-    let foreign_host = b"GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n";
+    let foreign_host =
+        b"GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n";
     let (status, body) = served.raw(foreign_host);
     assert_eq!(status, 403, "{body}");
     assert!(body.contains("localhost"), "{body}");
@@ -260,7 +268,10 @@ fn unknown_paths_traversal_other_sites_and_bad_requests_are_refused_with_reasons
     assert_eq!(status, 413);
     let (status, body) = served.post("/api/tournaments", "{not json");
     assert!(matches!(status, 400 | 422), "{status} {body}");
-    let (status, body) = served.post("/api/tournaments", r#"{"games":["diffusion"],"agents":["random","greedy"],"rounds":1}"#);
+    let (status, body) = served.post(
+        "/api/tournaments",
+        r#"{"games":["diffusion"],"agents":["random","greedy"],"rounds":1}"#,
+    );
     assert_eq!(status, 403, "{body}");
     assert!(body.contains("--arena"), "{body}");
     let garbage = served.raw(b"\x00\x01garbage\r\n\r\n");
@@ -286,7 +297,11 @@ fn a_game_is_played_taken_back_and_replayed_over_the_socket() {
     // The person moves; the agent answers at once, reporting its search.
     socket.send(json!({"type": "play", "move": legal[0]}));
     let seen = socket.until(|m| m["type"] == "state" && m["moves"].as_array().unwrap().len() == 2);
-    assert!(seen.iter().any(|m| m["type"] == "thought" && m["hint"] == false), "{seen:?}");
+    assert!(
+        seen.iter()
+            .any(|m| m["type"] == "thought" && m["hint"] == false),
+        "{seen:?}"
+    );
     let after = seen.last().unwrap();
     assert_eq!(after["movers"], json!([0, 1]));
     assert_eq!(after["evals"][0]["ply"], 1);
@@ -364,7 +379,10 @@ fn a_search_streams_at_least_five_updates_a_second_and_stops_when_asked() {
         }
     }
     let rate = updates as f64 / started.elapsed().as_secs_f64();
-    eprintln!("serve: {updates} search updates in {:.2} s: {rate:.1} a second", started.elapsed().as_secs_f64());
+    eprintln!(
+        "serve: {updates} search updates in {:.2} s: {rate:.1} a second",
+        started.elapsed().as_secs_f64()
+    );
     let last = last.unwrap();
     assert!(last["iterations"].as_u64().unwrap() > 0, "{last}");
     assert!(last["best"].is_string(), "{last}");
@@ -392,11 +410,17 @@ fn searches_are_bounded_and_a_closed_tab_gives_its_search_back() {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         second.send(json!({"type": "hint"}));
-        let message = second.until(|m| m["type"] == "error" || m["type"] == "thought").pop().unwrap();
+        let message = second
+            .until(|m| m["type"] == "error" || m["type"] == "thought")
+            .pop()
+            .unwrap();
         if message["type"] == "thought" {
             break;
         }
-        assert!(Instant::now() < deadline, "the closed tab's search still holds the slot");
+        assert!(
+            Instant::now() < deadline,
+            "the closed tab's search still holds the slot"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -414,8 +438,13 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
     assert_eq!(game["game"], "diffusion(width=4)");
     let filtered = served.get_json("/api/folders/0/games?agent=random&winner=random");
     let wins = filtered["games"].as_array().unwrap();
-    assert!(wins.iter().all(|g| g["winners"].as_array().unwrap().contains(&json!("random"))));
-    assert_eq!(served.get_json("/api/folders/0/games?game=differo")["matched"], 0);
+    assert!(wins
+        .iter()
+        .all(|g| g["winners"].as_array().unwrap().contains(&json!("random"))));
+    assert_eq!(
+        served.get_json("/api/folders/0/games?game=differo")["matched"],
+        0
+    );
     let (status, body) = served.get("/api/folders/0/games?path=/etc/passwd");
     assert_eq!(status, 400, "{body}");
 
@@ -440,7 +469,13 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
 
     let standings = served.get_json("/api/folders/0/standings");
     assert_eq!(standings["summary"]["played"], 4);
-    assert_eq!(standings["summary"]["overall"]["agents"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        standings["summary"]["overall"]["agents"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 #[cfg(unix)]
@@ -485,17 +520,33 @@ fn a_tournament_started_from_the_page_plays_to_its_standings() {
 
 #[test]
 fn the_server_binds_only_what_it_is_told_and_says_so() {
-    let missing = tabula(&["serve", "--port", "0", "--results", "/no/such/folder"], "");
+    let missing = tabula(
+        &["serve", "--port", "0", "--results", "/no/such/folder"],
+        "",
+    );
     assert!(!missing.ok);
-    assert!(missing.stderr.contains("/no/such/folder"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("/no/such/folder"),
+        "{}",
+        missing.stderr
+    );
     let served = Served::start(&[]);
-    assert!(served.address.starts_with("127.0.0.1:"), "{}", served.address);
+    assert!(
+        served.address.starts_with("127.0.0.1:"),
+        "{}",
+        served.address
+    );
 }
 
 /// CPU ticks (user + system) the process `pid` has used.
 fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
-    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
@@ -512,8 +563,16 @@ fn an_idle_server_uses_almost_no_cpu() {
     let used = cpu_ticks(served.pid()) - before;
     // Ticks are 1/100 s on Linux.
     let share = used as f64 / 100.0 / started.elapsed().as_secs_f64();
-    eprintln!("serve: idle CPU {:.2}% of one core over {:.1} s", 100.0 * share, started.elapsed().as_secs_f64());
-    assert!(share < 0.05, "idle server used {:.1}% of a core", 100.0 * share);
+    eprintln!(
+        "serve: idle CPU {:.2}% of one core over {:.1} s",
+        100.0 * share,
+        started.elapsed().as_secs_f64()
+    );
+    assert!(
+        share < 0.05,
+        "idle server used {:.1}% of a core",
+        100.0 * share
+    );
 }
 
 #[test]

@@ -25,7 +25,12 @@ pub fn standings(registry: &Registry, dir: &Path) -> Result<Summary, String> {
     for game in &settings.games {
         players.push(registry.create(game).map_err(|e| e.to_string())?.players());
     }
-    let schedule = Schedule::new(&players, settings.agents.len(), settings.rounds, settings.seed)?;
+    let schedule = Schedule::new(
+        &players,
+        settings.agents.len(),
+        settings.rounds,
+        settings.seed,
+    )?;
     let range = match file.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),

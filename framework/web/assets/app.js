@@ -11,6 +11,7 @@ let selection = []; // the cells clicked so far of a move being entered
 let clicked = null; // when the click that asked for the next drawing came
 let games = [];
 let watching = null; // the timer polling a tournament's standings
+let hint = null; // the last hint, and the moves of the position it is for
 
 // Measurements the browser test reads: milliseconds from a click to the
 // board answering it, and when search progress arrived.
@@ -78,6 +79,7 @@ function drawState(state) {
   document.body.dataset.thinking = state.thinking === null ? "no" : "yes";
   document.body.dataset.mode = state.mode;
   drawTargets();
+  drawHint();
   drawHistory(state);
   drawEvals(state);
   drawReplayBar(state);
@@ -192,7 +194,23 @@ function drawThought(message) {
       row.insertCell().textContent = text;
     }
   }
-  if (message.hint) markBest(thought.mv);
+  if (message.hint && search) {
+    hint = { moves: view.moves.join(" "), thought };
+    drawHint();
+  }
+}
+
+// The hint's move marked and the search's visits by the cell each move
+// starts from, on the board, while the position is the one it is for.
+function drawHint() {
+  if (!hint || hint.moves !== view.moves.join(" ")) return;
+  markBest(hint.thought.mv);
+  const shares = new Map();
+  for (const m of hint.thought.search.moves) {
+    const cell = Board.tokens(m.mv)[0];
+    shares.set(cell, (shares.get(cell) || 0) + m.share);
+  }
+  for (const [cell, share] of shares) label(cell, `${Math.round(100 * share)}%`, "#1971c2", "share");
 }
 
 function drawSolved(analysis) {
@@ -207,22 +225,29 @@ function drawSolved(analysis) {
   markBest((analysis.moves.find((m) => m.best) || {}).mv);
   // Each move's value on the cell it starts from: W7 wins in 7 plies, L12
   // loses in 12, D draws, for the side to move.
-  const svg = document.querySelector("#board svg");
   for (const m of analysis.moves) {
-    const target = document.querySelector(`#board [data-cell="${Board.tokens(m.mv)[0]}"]`);
-    if (!svg || !target) continue;
-    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    const r = Number(target.getAttribute("r"));
-    label.setAttribute("x", target.getAttribute("cx"));
-    label.setAttribute("y", Number(target.getAttribute("cy")) - r - 3);
-    label.setAttribute("text-anchor", "middle");
-    label.setAttribute("font-size", "11");
-    label.setAttribute("font-weight", "bold");
-    label.setAttribute("fill", m.value.startsWith("win") ? "#2b8a3e" : m.value.startsWith("loss") ? "#c92a2a" : "#555");
-    label.setAttribute("class", "exact");
-    label.textContent = m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D");
-    svg.append(label);
+    const colour = m.value.startsWith("win") ? "#2b8a3e" : m.value.startsWith("loss") ? "#c92a2a" : "#555";
+    const text = m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D");
+    label(Board.tokens(m.mv)[0], text, colour, "exact");
   }
+}
+
+// Writes `text` just above the click target of `cell`.
+function label(cell, text, colour, kind) {
+  const svg = document.querySelector("#board svg");
+  const target = document.querySelector(`#board [data-cell="${cell}"]`);
+  if (!svg || !target) return;
+  const element = document.createElementNS("http://www.w3.org/2000/svg", "text");
+  const r = Number(target.getAttribute("r"));
+  element.setAttribute("x", target.getAttribute("cx"));
+  element.setAttribute("y", Number(target.getAttribute("cy")) - r - 3);
+  element.setAttribute("text-anchor", "middle");
+  element.setAttribute("font-size", "11");
+  element.setAttribute("font-weight", "bold");
+  element.setAttribute("fill", colour);
+  element.setAttribute("class", kind);
+  element.textContent = text;
+  svg.append(element);
 }
 
 
@@ -443,12 +468,46 @@ async function refreshStandings() {
       drawSection(table, section);
       sections.append(title, table);
     }
+    drawCrosstable(folder, summary.overall.agents.map((a) => a.agent));
     if (!standings.running) {
       clearInterval(watching);
       loadFolders();
     }
   } catch (error) {
     showError(error.message);
+  }
+}
+
+// Each agent's score against each other, from the games recorded: a game
+// scores 1 against every opponent it beat, ½ against one it tied with.
+async function drawCrosstable(folder, agents) {
+  const listing = await api(`/api/folders/${folder}/games`);
+  const points = new Map(), games = new Map();
+  const add = (map, key, x) => map.set(key, (map.get(key) || 0) + x);
+  for (const g of listing.games) {
+    if (g.outcome === "adjudicated") continue;
+    for (const a of g.agents) {
+      for (const b of g.agents) {
+        if (a === b) continue;
+        const key = `${a}\n${b}`;
+        const won = g.winners.includes(a), lost = g.winners.includes(b);
+        add(points, key, won === lost ? 0.5 : won ? 1 : 0);
+        add(games, key, 1);
+      }
+    }
+  }
+  const table = $("crosstable");
+  table.innerHTML = "";
+  const head = table.insertRow();
+  head.insertCell().textContent = "against →";
+  for (const b of agents) head.insertCell().textContent = b;
+  for (const a of agents) {
+    const row = table.insertRow();
+    row.insertCell().textContent = a;
+    for (const b of agents) {
+      const key = `${a}\n${b}`;
+      row.insertCell().textContent = a === b || !games.get(key) ? "" : `${points.get(key)}/${games.get(key)}`;
+    }
   }
 }
 

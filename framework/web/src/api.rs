@@ -29,7 +29,10 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/tournaments", axum::routing::post(tournament::start))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn_with_state(Arc::clone(&app), guard::check))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            guard::check,
+        ))
         .with_state(app)
 }
 

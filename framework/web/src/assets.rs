@@ -9,8 +9,16 @@ use crate::ApiError;
 
 /// Name, content type, content.
 const FILES: &[(&str, &str, &str)] = &[
-    ("app.js", "text/javascript", include_str!("../assets/app.js")),
-    ("board.js", "text/javascript", include_str!("../assets/board.js")),
+    (
+        "app.js",
+        "text/javascript",
+        include_str!("../assets/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript",
+        include_str!("../assets/board.js"),
+    ),
     ("style.css", "text/css", include_str!("../assets/style.css")),
 ];
 

@@ -84,8 +84,7 @@ impl Server {
     pub fn bind(registry: Registry, options: Options) -> Result<Server, String> {
         let results = replay::check_folders(&options.results)?;
         if let Some(dir) = &options.arena {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("--arena {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| format!("--arena {}: {e}", dir.display()))?;
         }
         if let Some(db) = &options.db {
             if !db.is_file() {

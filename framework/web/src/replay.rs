@@ -77,8 +77,10 @@ pub(crate) async fn folders(State(app): State<Arc<App>>) -> Json<Vec<FolderView>
 }
 
 fn display_name(dir: &Path) -> String {
-    dir.file_name()
-        .map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned())
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The filters of a listing: each, when given, must match.
@@ -210,11 +212,17 @@ fn open_records(dir: &Path) -> Result<Option<Lines>, ApiError> {
             display_name(dir)
         )));
     }
-    Lines::open(&path).map(Some).map_err(|e| ApiError::bad(excerpt(&e)))
+    Lines::open(&path)
+        .map(Some)
+        .map_err(|e| ApiError::bad(excerpt(&e)))
 }
 
 /// Record `game` (from 1) of folder `folder`, with its name for the page.
-pub(crate) fn record(app: &App, folder_index: usize, game: usize) -> Result<(GameRecord, String), String> {
+pub(crate) fn record(
+    app: &App,
+    folder_index: usize,
+    game: usize,
+) -> Result<(GameRecord, String), String> {
     let dir = folder(app, folder_index).map_err(|e| e.message)?;
     let mut lines = open_records(&dir)
         .map_err(|e| e.message)?

@@ -45,17 +45,30 @@ pub(crate) enum Request {
     /// The seat to move's agent (MCTS for a person) plays.
     Go,
     /// Who plays seat `seat` (from 0): `human` or an agent spec.
-    Seat { seat: usize, agent: String },
+    Seat {
+        seat: usize,
+        agent: String,
+    },
     /// Swaps who plays seats `a` and `b` (from 0).
-    Swap { a: usize, b: usize },
+    Swap {
+        a: usize,
+        b: usize,
+    },
     /// The game as a record, to download.
     Save,
     /// A saved record (one line of JSON) to play on from.
-    Load { record: String },
+    Load {
+        record: String,
+    },
     /// Record `game` (from 1) of results folder `folder` (from 0).
-    Replay { folder: usize, game: usize },
+    Replay {
+        folder: usize,
+        game: usize,
+    },
     /// Steps a replay to `ply` moves.
-    Goto { ply: usize },
+    Goto {
+        ply: usize,
+    },
     /// The exact values from the solution database (`--db`).
     Solve,
 }
@@ -77,10 +90,19 @@ pub(crate) enum Event<'a> {
         depth: Option<u32>,
     },
     /// A search's end: its move and what it found (a hint, or an agent's move).
-    Thought { hint: bool, thought: &'a Thought },
-    Solved { analysis: Exact },
-    Record { text: String },
-    Error { message: String },
+    Thought {
+        hint: bool,
+        thought: &'a Thought,
+    },
+    Solved {
+        analysis: Exact,
+    },
+    Record {
+        text: String,
+    },
+    Error {
+        message: String,
+    },
 }
 
 /// The exact values of a position and its moves, in words (`win in 7`).

@@ -85,7 +85,12 @@ pub(crate) async fn start(
         )));
     }
     let mut started = app.tournaments.lock();
-    if started.iter().filter(|t| t.running.load(Ordering::Acquire)).count() >= MAX_RUNNING {
+    if started
+        .iter()
+        .filter(|t| t.running.load(Ordering::Acquire))
+        .count()
+        >= MAX_RUNNING
+    {
         return Err(ApiError::busy(format!(
             "{MAX_RUNNING} tournaments are playing already: wait for one to end"
         )));
@@ -141,7 +146,9 @@ fn check(app: &App, config: &Config) -> Result<(), ApiError> {
             .map_err(|e| ApiError::bad(format!("agents: {e}")))?;
     }
     if config.agents.len() < 2 {
-        return Err(ApiError::bad("agents: a tournament needs at least two agents"));
+        return Err(ApiError::bad(
+            "agents: a tournament needs at least two agents",
+        ));
     }
     if config.rounds == 0 {
         return Err(ApiError::bad("rounds: play at least one round"));

@@ -51,7 +51,9 @@ pub(crate) fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
     board.frame(&mut svg, PAD);
     for index in 0..SIDE * SIDE {
         let (row, col) = (index / SIDE, index % SIDE);
-        let name = Pit::new(col, row).map(|p| p.to_string()).unwrap_or_default();
+        let name = Pit::new(col, row)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
         picture::target(&mut svg, board.centre(col, row), 19.0, &name);
     }
     // The captures beside the board, from the first row's height down,
