@@ -208,6 +208,7 @@ async fn play_game(
         .await;
         moves += 1;
         if moves == 3 {
+            until(client, "view.thinking === null", "the reply").await;
             screenshot(client, name).await;
         }
         if moves == 2 && name == "diffusion" {
