@@ -64,6 +64,13 @@ function humanToMove() {
 }
 
 function drawState(state) {
+  if (!view || view.game !== state.game || view.mode !== state.mode
+    || (state.replay && view.replay && state.replay.name !== view.replay.name)) {
+    // Another game: the last search was about the one before.
+    $("search-line").textContent = "No search yet.";
+    $("search-moves").innerHTML = "";
+    hint = null;
+  }
   view = state;
   selection = [];
   $("board").innerHTML = state.svg;
@@ -187,7 +194,7 @@ function drawThought(message) {
   }
   $("search-line").textContent = line;
   const table = $("search-moves");
-  table.innerHTML = "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>";
+  table.innerHTML = search ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
   for (const m of (search ? search.moves : []).slice(0, 12)) {
     const row = table.insertRow();
     for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
@@ -567,10 +574,11 @@ function wire() {
   $("replay-last").onclick = () => goto(view.replay.length);
   document.addEventListener("keydown", (event) => {
     if (!view || view.mode !== "replay" || event.target.tagName === "INPUT" && event.target.type !== "range") return;
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    if (step) goto(view.moves.length + step);
-    if (event.key === "Home") goto(0);
-    if (event.key === "End") goto(view.replay.length);
+    const plies = { ArrowLeft: view.moves.length - 1, ArrowRight: view.moves.length + 1,
+      Home: 0, End: view.replay.length }[event.key];
+    if (plies === undefined) return;
+    event.preventDefault();
+    goto(plies);
   });
   $("replay-filter").onsubmit = listGames;
   $("start-tournament").onsubmit = startTournament;
