@@ -17,7 +17,7 @@ use crate::common::{poll_until, scratch, tabula, width4_db};
 
 /// A `tabula serve` running on a free port, stopped when dropped.
 pub struct Served {
-    child: Child,
+    pub child: Child,
     pub address: String,
 }
 
@@ -244,6 +244,20 @@ fn unknown_paths_traversal_other_sites_and_bad_requests_are_refused_with_reasons
     let (status, body) = served.get("/api/folders/0/games");
     assert_eq!(status, 404);
     assert!(body.contains("no results folder 0"), "{body}");
+    // Every refusal is JSON with a reason, the extractors' too.
+    for path in [
+        "/api/folders/-1/games",
+        "/api/folders/x/standings",
+        "/api/folders/0/games?what=1",
+    ] {
+        let (status, body) = served.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{path}: {body}"));
+        assert!(
+            error["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{path}: {body}"
+        );
+    }
 
     // Another site, by its Host (DNS rebinding) or its Origin.
     let foreign_host =
@@ -268,6 +282,7 @@ fn unknown_paths_traversal_other_sites_and_bad_requests_are_refused_with_reasons
     assert_eq!(status, 413);
     let (status, body) = served.post("/api/tournaments", "{not json");
     assert!(matches!(status, 400 | 422), "{status} {body}");
+    assert!(body.starts_with("{\"error\""), "{body}");
     let (status, body) = served.post(
         "/api/tournaments",
         r#"{"games":["diffusion"],"agents":["random","greedy"],"rounds":1}"#,
@@ -516,6 +531,35 @@ fn a_tournament_started_from_the_page_plays_to_its_standings() {
     assert_eq!(standings["summary"]["played"], 4);
     assert!(arena.join("page-1").join("summary.json").is_file());
     assert_eq!(served.get_json("/api/folders/0/games")["matched"], 4);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
+    let arena = scratch("serve-interrupt");
+    let mut served = Served::start(&["--arena", arena.to_str().unwrap()]);
+    let (status, body) = served.post(
+        "/api/tournaments",
+        r#"{"games":["diffusion(width=4)"],"agents":["random","mcts(iterations=2000)"],"rounds":500,"seed":3}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let games = arena.join("page-1").join("games.jsonl");
+    poll_until("a first game", || {
+        std::fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 1)
+    });
+    // A page left open does not keep the server from stopping.
+    let _page = served.socket();
+    let pid = served.pid().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    crate::common::end_or_kill(&mut served.child, "the interrupted server");
+    let summary = crate::common::read_json(&arena.join("page-1").join("summary.json"));
+    let recorded = std::fs::read_to_string(&games).unwrap().lines().count();
+    assert_eq!(summary["played"], recorded as u64);
+    assert!(recorded < 1000, "the tournament stopped early");
 }
 
 #[test]

@@ -438,6 +438,7 @@ async function startTournament(event) {
         games: specs($("t-games").value),
         agents: specs($("t-agents").value),
         rounds: Number($("t-rounds").value),
+        seed: Number($("t-seed").value) || 0,
       }),
     });
     await loadFolders();

@@ -35,7 +35,8 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// Any status, such as a rejected body's (413: too large).
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),

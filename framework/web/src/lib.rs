@@ -125,13 +125,19 @@ impl Server {
     pub fn run(self) -> Result<(), String> {
         let router = api::router(Arc::clone(&self.app));
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        self.runtime.block_on(async move {
+        let served = self.runtime.block_on(async move {
             axum::serve(self.listener, service)
                 .with_graceful_shutdown(async {
                     let _ = tokio::signal::ctrl_c().await;
                 })
                 .await
                 .map_err(|e| format!("the server stopped: {e}"))
-        })
+        });
+        // Ctrl-C: the tournaments' games under way are recorded first.
+        if self.app.tournaments.running() > 0 {
+            eprintln!("tabula serve: finishing the tournaments' games under way");
+        }
+        self.app.tournaments.stop_all();
+        served
     }
 }

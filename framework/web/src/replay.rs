@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -118,9 +119,11 @@ pub(crate) struct Listing {
 /// `GET /api/folders/N/games?game=&agent=&winner=`.
 pub(crate) async fn games(
     State(app): State<Arc<App>>,
-    UrlPath(index): UrlPath<usize>,
-    Query(filter): Query<Filter>,
+    index: Result<UrlPath<usize>, PathRejection>,
+    filter: Result<Query<Filter>, QueryRejection>,
 ) -> Result<Json<Listing>, ApiError> {
+    let UrlPath(index) = index.map_err(|e| ApiError::bad(e.body_text()))?;
+    let Query(filter) = filter.map_err(|e| ApiError::bad(e.body_text()))?;
     let dir = folder(&app, index)?;
     tokio::task::spawn_blocking(move || list(&dir, &filter))
         .await

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path as UrlPath, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,9 @@ struct Started {
     running: Arc<AtomicBool>,
     /// Why it stopped early, when it did.
     error: Arc<Mutex<Option<String>>>,
+    /// Set when the server stops: no new game starts.
+    interrupt: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Tournaments {
@@ -45,6 +49,31 @@ impl Tournaments {
             .iter()
             .map(|t| (t.dir.clone(), t.running.load(Ordering::Acquire)))
             .collect()
+    }
+
+    /// How many still play.
+    pub(crate) fn running(&self) -> usize {
+        self.lock()
+            .iter()
+            .filter(|t| t.running.load(Ordering::Acquire))
+            .count()
+    }
+
+    /// Stops every tournament as the server stops: the games under way
+    /// finish and are recorded with the summary, so nothing finished is
+    /// lost and `tabula arena --resume` plays the rest.
+    pub(crate) fn stop_all(&self) {
+        let threads: Vec<_> = self
+            .lock()
+            .iter_mut()
+            .filter_map(|t| {
+                t.interrupt.store(true, Ordering::Release);
+                t.thread.take()
+            })
+            .collect();
+        for thread in threads {
+            let _ = thread.join();
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Started>> {
@@ -74,8 +103,9 @@ pub(crate) struct StartedView {
 /// `POST /api/tournaments`: checks the settings, then plays on a thread.
 pub(crate) async fn start(
     State(app): State<Arc<App>>,
-    Json(start): Json<Start>,
+    start: Result<Json<Start>, JsonRejection>,
 ) -> Result<Json<StartedView>, ApiError> {
+    let Json(start) = start.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let base = app.options.arena.clone().ok_or_else(|| {
         ApiError::forbidden("start the server with --arena DIR to run tournaments from the page")
     })?;
@@ -112,20 +142,27 @@ pub(crate) async fn start(
     check(&app, &config)?;
     let running = Arc::new(AtomicBool::new(true));
     let error = Arc::new(Mutex::new(None));
-    let thread = {
-        let (app, running, error) = (Arc::clone(&app), Arc::clone(&running), Arc::clone(&error));
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let play = {
+        let registry = app.registry.clone();
+        let (running, error, interrupt) = (
+            Arc::clone(&running),
+            Arc::clone(&error),
+            Arc::clone(&interrupt),
+        );
         move || {
-            if let Err(message) = tabula_arena::play(&app.registry, &config, |_| {}) {
+            if let Err(message) = tabula_arena::play_until(&registry, &config, &interrupt, |_| {}) {
                 *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(message);
             }
             running.store(false, Ordering::Release);
         }
     };
-    std::thread::spawn(thread);
     started.push(Started {
         dir: base.join(&name),
         running,
         error,
+        interrupt,
+        thread: Some(std::thread::spawn(play)),
     });
     Ok(Json(StartedView {
         folder: app.results.len() + started.len() - 1,
@@ -167,8 +204,9 @@ pub(crate) struct Standings {
 /// `GET /api/folders/N/standings`: the games recorded so far, summarised.
 pub(crate) async fn standings(
     State(app): State<Arc<App>>,
-    UrlPath(index): UrlPath<usize>,
+    index: Result<UrlPath<usize>, PathRejection>,
 ) -> Result<Json<Standings>, ApiError> {
+    let UrlPath(index) = index.map_err(|e| ApiError::bad(e.body_text()))?;
     let dir = folder(&app, index)?;
     let (running, error) = index
         .checked_sub(app.results.len())
