@@ -82,6 +82,12 @@ pub struct Server {
 impl Server {
     /// Checks the options and binds the address; nothing is served yet.
     pub fn bind(registry: Registry, options: Options) -> Result<Server, String> {
+        let Some(first) = registry.names().into_iter().next() else {
+            return Err("the registry holds no games to serve".to_string());
+        };
+        registry
+            .create(&first)
+            .map_err(|e| format!("cannot start {first}: {e}"))?;
         let results = replay::check_folders(&options.results)?;
         if let Some(dir) = &options.arena {
             std::fs::create_dir_all(dir).map_err(|e| format!("--arena {}: {e}", dir.display()))?;

@@ -165,10 +165,12 @@ const POLL: Duration = Duration::from_millis(20);
 
 impl Actor {
     pub(crate) fn new(app: Arc<App>, out: UnboundedSender<String>) -> Actor {
+        // The first game registered, as the REPL starts with it.
         let registry = app.registry.clone();
+        let first = registry.names().into_iter().next().unwrap_or_default();
         let game = registry
-            .create("diffusion")
-            .expect("every registry of shipped games has diffusion");
+            .create(&first)
+            .expect("the server starts only with a registry with games");
         let session = Session::new(registry, game);
         Actor {
             app,
