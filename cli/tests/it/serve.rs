@@ -533,6 +533,50 @@ fn a_tournament_started_from_the_page_plays_to_its_standings() {
     assert_eq!(served.get_json("/api/folders/0/games")["matched"], 4);
 }
 
+#[test]
+fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
+    let out = scratch("serve-attach");
+    let mut arena = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "arena",
+            "--games",
+            "diffusion(width=4)",
+            "--agents",
+            "random",
+        ])
+        .args([
+            "mcts(iterations=3000)",
+            "--rounds",
+            "400",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let games = out.join("games.jsonl");
+    poll_until("the tournament's first games", || {
+        std::fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 2)
+    });
+    let served = Served::start(&["--results", out.to_str().unwrap()]);
+    let first = served.get_json("/api/folders/0/standings");
+    let played = first["summary"]["played"].as_u64().unwrap();
+    assert!(played >= 2, "{first}");
+    assert_eq!(first["summary"]["scheduled"], 800);
+    assert_eq!(first["running"], true, "{first}");
+    poll_until("more games in the standings", || {
+        served.get_json("/api/folders/0/standings")["summary"]["played"].as_u64() > Some(played)
+    });
+    arena.kill().unwrap();
+    arena.wait().unwrap();
+    let after = served.get_json("/api/folders/0/standings");
+    assert_eq!(after["running"], false, "{after}");
+    assert!(after["error"].is_null(), "{after}");
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {

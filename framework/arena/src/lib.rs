@@ -54,7 +54,7 @@ use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
-pub use live::standings;
+pub use live::{playing, standings};
 pub use merge::merge;
 pub use output::{json, table, RunningScores};
 pub use run::GameResult;

@@ -47,3 +47,10 @@ pub fn standings(registry: &Registry, dir: &Path) -> Result<Summary, String> {
     summary.shard = file.shard;
     Ok(summary)
 }
+
+/// Whether a tournament is writing to `dir` now (it holds the folder's
+/// lock), so that a page watching it keeps reading.
+pub fn playing(dir: &Path) -> bool {
+    // The probe holds a reader's lock for an instant only.
+    tabula::files::lock_dir(dir, store::LOCK_FILE, tabula::files::LockMode::Read).is_err()
+}

@@ -462,7 +462,9 @@ async function refreshStandings() {
     const standings = await api(`/api/folders/${folder}/standings`);
     const summary = standings.summary;
     const played = summary ? `${summary.played} of ${summary.scheduled} games played` : "starting";
-    $("t-state").textContent = `${standings.running ? "Playing" : "Finished"}: ${played}`
+    const word = standings.running ? "Playing"
+      : summary && summary.played < summary.scheduled ? "Stopped" : "Finished";
+    $("t-state").textContent = `${word}: ${played}`
       + (standings.error ? ` — ${standings.error}` : "");
     document.body.dataset.tournament = standings.running ? "running" : "done";
     if (!summary) return;

@@ -218,9 +218,16 @@ pub(crate) async fn standings(
         })
         .unwrap_or((false, None));
     let registry = app.registry.clone();
-    let summary = tokio::task::spawn_blocking(move || tabula_arena::standings(&registry, &dir))
-        .await
-        .map_err(|_| ApiError::bad("reading the standings failed"))?;
+    let (summary, writing) = tokio::task::spawn_blocking(move || {
+        (
+            tabula_arena::standings(&registry, &dir),
+            tabula_arena::playing(&dir),
+        )
+    })
+    .await
+    .map_err(|_| ApiError::bad("reading the standings failed"))?;
+    // A `tabula arena` writing to a `--results` folder plays too.
+    let running = running || writing;
     // A folder whose tournament has not written its settings yet has no
     // standings, which is no error while it starts.
     let (summary, error) = match summary {
