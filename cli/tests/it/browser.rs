@@ -304,6 +304,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         let standings = client.find(Locator::Id("standings")).await.unwrap().text().await.unwrap();
         assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
         until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable").await;
+        until(&client, "document.querySelectorAll('#wall svg').length === 2", "the latest games' boards").await;
         let crosstable = client.find(Locator::Id("crosstable")).await.unwrap().text().await.unwrap();
         assert!(crosstable.contains("/2"), "{crosstable}");
         let state = client.find(Locator::Id("t-state")).await.unwrap().text().await.unwrap();

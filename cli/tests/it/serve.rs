@@ -482,6 +482,16 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
     socket.send(json!({"type": "replay", "folder": 3, "game": 1}));
     assert!(socket.error().contains("no results folder 3"));
 
+    let board = served.get_json("/api/folders/0/games/2/board");
+    assert_eq!(board["index"], 2);
+    assert!(
+        board["svg"].as_str().unwrap().starts_with("<svg"),
+        "{board}"
+    );
+    let (status, body) = served.get("/api/folders/0/games/9/board");
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("holds 4 games"), "{body}");
+
     let standings = served.get_json("/api/folders/0/standings");
     assert_eq!(standings["summary"]["played"], 4);
     assert_eq!(

@@ -506,6 +506,7 @@ async function drawCrosstable(folder, agents) {
       }
     }
   }
+  drawWall(folder, listing.games.slice(-WALL));
   const table = $("crosstable");
   table.innerHTML = "";
   const head = table.insertRow();
@@ -518,6 +519,27 @@ async function drawCrosstable(folder, agents) {
       const key = `${a}\n${b}`;
       row.insertCell().textContent = a === b || !games.get(key) ? "" : `${points.get(key)}/${games.get(key)}`;
     }
+  }
+}
+
+// The last games recorded, their final boards side by side.
+const WALL = 4;
+let walled = "";
+
+async function drawWall(folder, latest) {
+  const key = folder + ":" + latest.map((g) => g.index).join(",");
+  if (key === walled) return;
+  walled = key;
+  const boards = await Promise.all(latest.map((g) => api(`/api/folders/${folder}/games/${g.index}/board`)));
+  const wall = $("wall");
+  wall.innerHTML = "";
+  for (const board of boards) {
+    const figure = document.createElement("figure");
+    figure.innerHTML = board.svg;
+    const caption = document.createElement("figcaption");
+    caption.textContent = `#${board.index}: ${board.agents.join(" vs ")}`;
+    figure.append(caption);
+    wall.append(figure);
   }
 }
 

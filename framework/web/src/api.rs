@@ -25,6 +25,10 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/play", get(play::upgrade))
         .route("/api/folders", get(replay::folders))
         .route("/api/folders/{index}/games", get(replay::games))
+        .route(
+            "/api/folders/{index}/games/{game}/board",
+            get(replay::board),
+        )
         .route("/api/folders/{index}/standings", get(tournament::standings))
         .route("/api/tournaments", axum::routing::post(tournament::start))
         .fallback(not_found)

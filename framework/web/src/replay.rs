@@ -247,3 +247,45 @@ pub(crate) fn record(
         display_name(&dir)
     ))
 }
+
+/// A recorded game's last position, for the wall of latest games.
+#[derive(Debug, Serialize)]
+pub(crate) struct Board {
+    pub index: usize,
+    pub game: String,
+    pub agents: Vec<String>,
+    pub svg: String,
+}
+
+/// `GET /api/folders/N/games/M/board`: record `M`'s final board.
+pub(crate) async fn board(
+    State(app): State<Arc<App>>,
+    at: Result<UrlPath<(usize, usize)>, PathRejection>,
+) -> Result<Json<Board>, ApiError> {
+    let UrlPath((folder_index, game)) = at.map_err(|e| ApiError::bad(e.body_text()))?;
+    tokio::task::spawn_blocking(move || final_board(&app, folder_index, game))
+        .await
+        .map_err(|_| ApiError::bad("drawing the board failed"))?
+        .map(Json)
+}
+
+fn final_board(app: &App, folder_index: usize, game: usize) -> Result<Board, ApiError> {
+    let (record, _) = record(app, folder_index, game).map_err(ApiError::not_found)?;
+    let states = record
+        .replay(&app.registry, None)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let last = states.len().checked_sub(2).map(|i| {
+        let mv = record.moves.last().map_or("", String::as_str);
+        (states[i].as_ref(), mv)
+    });
+    let svg = states
+        .last()
+        .and_then(|state| state.svg(last))
+        .unwrap_or_default();
+    Ok(Board {
+        index: game,
+        game: record.game,
+        agents: record.agents,
+        svg,
+    })
+}
