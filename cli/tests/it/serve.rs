@@ -378,6 +378,27 @@ fn a_game_is_played_taken_back_and_replayed_over_the_socket() {
 }
 
 #[test]
+fn three_players_take_their_turns_with_two_agents_replying() {
+    let served = Served::start(&[]);
+    let mut socket = served.socket();
+    socket.next();
+    let seats = ["human", "random", "mcts(iterations=50)"];
+    socket.send(json!({"type": "new", "game": "calcala(players=3)", "seats": seats, "seed": 5}));
+    let state = socket.settled();
+    assert_eq!(state["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(state["seats"][2]["name"], "player 3");
+    let mv = state["legal"][0].clone();
+    socket.send(json!({"type": "play", "move": mv}));
+    let replied =
+        socket.until(|m| m["type"] == "state" && m["moves"].as_array().unwrap().len() == 3);
+    let last = replied.last().unwrap();
+    assert_eq!(last["movers"], json!([0, 1, 2]));
+    assert_eq!(last["to_move"], 0);
+    socket.send(json!({"type": "undo"}));
+    assert_eq!(socket.settled()["moves"], json!([]));
+}
+
+#[test]
 fn a_search_streams_at_least_five_updates_a_second_and_stops_when_asked() {
     let served = Served::start(&[]);
     let mut socket = served.socket();

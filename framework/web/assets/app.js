@@ -349,7 +349,7 @@ function drawSeats(game) {
   box.innerHTML = "";
   for (let seat = 0; seat < players; seat++) {
     const label = document.createElement("label");
-    label.append(`${game.seats[seat] || `seat ${seat}`} `);
+    label.append(`${game.seats[seat] || `player ${seat + 1}`} `);
     const input = document.createElement("input");
     input.id = `seat-${seat}`;
     input.size = 18;
