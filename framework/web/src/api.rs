@@ -1,7 +1,7 @@
 //! The routes: the page and its files, what games and agents there are,
 //! the play socket, results folders and tournaments. Every route answers
 //! errors as `{"error": "..."}`; only POST and the socket change anything,
-//! and both pass [`guard`](crate::guard) first.
+//! and both pass [`guard`] first.
 
 use std::sync::Arc;
 

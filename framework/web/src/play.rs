@@ -1,5 +1,5 @@
 //! The WebSocket of one tab: its JSON requests go to the tab's
-//! [`Actor`](crate::session::Actor) thread, whose events come back as
+//! [`Actor`] thread, whose events come back as
 //! they happen. Closing the socket ends the thread and its search.
 
 use std::sync::Arc;

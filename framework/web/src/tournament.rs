@@ -125,21 +125,21 @@ pub(crate) async fn start(
             "{MAX_RUNNING} tournaments are playing already: wait for one to end"
         )));
     }
-    let name = (1..)
-        .map(|n| format!("page-{n}"))
-        .find(|name| !base.join(name).exists())
-        .expect("some name is free");
     let config = Config {
         games: start.games,
         agents: start.agents,
         rounds: start.rounds,
         seed: start.seed,
         threads: Some(1),
-        out: base.join(&name),
         ..Config::default()
     };
     // Checked here, so that a bad spec is said to the page at once.
     check(&app, &config)?;
+    let name = new_folder(&base)?;
+    let config = Config {
+        out: base.join(&name),
+        ..config
+    };
     let running = Arc::new(AtomicBool::new(true));
     let error = Arc::new(Mutex::new(None));
     let interrupt = Arc::new(AtomicBool::new(false));
@@ -168,6 +168,24 @@ pub(crate) async fn start(
         folder: app.results.len() + started.len() - 1,
         name,
     }))
+}
+
+/// Makes the first free folder `page-N` under `base`: made here, so that
+/// two tournaments (or another program) never share one.
+fn new_folder(base: &std::path::Path) -> Result<String, ApiError> {
+    for n in 1..=10_000 {
+        let name = format!("page-{n}");
+        match std::fs::create_dir(base.join(&name)) {
+            Ok(()) => return Ok(name),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(ApiError::forbidden(format!(
+                    "cannot make a folder in --arena: {e}"
+                )))
+            }
+        }
+    }
+    Err(ApiError::busy("--arena holds 10,000 tournaments: clear it"))
 }
 
 /// The specs the arena would refuse, refused before a folder is made.
