@@ -150,7 +150,7 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
                 .agents
                 .get(state.to_move())
                 .cloned()
-                .unwrap_or_else(|| format!("seat {}", state.to_move() + 1));
+                .unwrap_or_else(|| state.seat_name(state.to_move()));
             let analysis = solver.analyse(table, state).map_err(at)?;
             let after = analysis
                 .moves

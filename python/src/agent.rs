@@ -6,7 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use tabula::agents::AnyControl;
 use tabula::{AgentSpec, AnyAgent};
 
@@ -25,6 +25,18 @@ pub struct Agent {
     stop: AtomicBool,
     /// Whether a `step` is running.
     thinking: AtomicBool,
+    /// The report of the last `step`'s search, if it searched.
+    last_search: Mutex<Option<Search>>,
+}
+
+/// A search's report with moves as action numbers: `Agent.last_search`.
+struct Search {
+    iterations: u64,
+    nodes: usize,
+    seconds: f64,
+    value: f32,
+    /// `(action, visits, value)` of the root's moves, best first.
+    moves: Vec<(usize, u32, f32)>,
 }
 
 #[pymethods]
@@ -48,6 +60,7 @@ impl Agent {
             built: Mutex::new(None),
             stop: AtomicBool::new(false),
             thinking: AtomicBool::new(false),
+            last_search: Mutex::new(None),
         })
     }
 
@@ -74,23 +87,82 @@ impl Agent {
             let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
             self.thinking.store(true, Ordering::Relaxed);
             let _done = Done(&self.thinking);
-            let spec = game.spec();
-            if built
-                .as_ref()
-                .is_none_or(|(built_for, _)| *built_for != spec)
-            {
-                let agent = registry()
-                    .agent(game, &self.spec, self.seed)
-                    .map_err(value_error)?;
-                *built = Some((spec, agent));
-            }
-            let (_, agent) = built.as_mut().expect("an agent was just built");
+            let agent = self.agent_for(&mut built, game)?;
             agent.choose(game, &control).map_err(|forfeit| {
                 PyRuntimeError::new_err(format!("{} gave up: {forfeit}", self.spec))
             })
         })?
         .unwrap_or_else(|| Err(PyRuntimeError::new_err("the agent panicked")))?;
+        let search = match decision.search {
+            Some(report) => Some(Search {
+                iterations: report.iterations,
+                nodes: report.nodes,
+                seconds: report.elapsed.as_secs_f64(),
+                value: report.value,
+                moves: report
+                    .moves
+                    .iter()
+                    .map(|(mv, visits, value, _)| {
+                        Ok((game.parse_action(mv).map_err(value_error)?, *visits, *value))
+                    })
+                    .collect::<PyResult<_>>()?,
+            }),
+            None => None,
+        };
+        *self
+            .last_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = search;
         game.parse_action(&decision.mv).map_err(value_error)
+    }
+
+    /// What the last `step` searched, for analysis and for checking that a
+    /// tree was kept: a dict of `iterations` (this search's), `nodes` (in
+    /// the tree at the end), `seconds`, `value` (the expected score of the
+    /// seat to move) and `moves`, the root's `(action, visits, value)`
+    /// best first, whose visits include those of a kept tree. `None`
+    /// before any `step`, and after one by an agent that does not search.
+    #[getter]
+    fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let last = self
+            .last_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let Some(search) = last.as_ref() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("iterations", search.iterations)?;
+        dict.set_item("nodes", search.nodes)?;
+        dict.set_item("seconds", search.seconds)?;
+        dict.set_item("value", search.value)?;
+        dict.set_item("moves", &search.moves)?;
+        Ok(Some(dict))
+    }
+
+    /// Tells the agent that `player` plays `action` in `state` (the state
+    /// before the move), as OpenSpiel's `Bot.inform_action`: call it for
+    /// every move of the game, the agent's own included, and a search that
+    /// keeps its tree (MCTS) keeps the subtree of the move for its next
+    /// `step`, while an outside engine is sent the game's moves rather than
+    /// the position alone. A finished game, a `player` who is not to move
+    /// or an illegal action is a `ValueError`, and the agent is not told.
+    fn inform_action(
+        &self,
+        py: Python<'_>,
+        state: PyRef<'_, State>,
+        player: i64,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let game = state.game();
+        let text = state.checked_move(player, action)?;
+        // The lock is waited for without the GIL: a `step` running on
+        // another thread holds it, and needs the GIL to finish.
+        py.detach(|| {
+            let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+            self.agent_for(&mut built, game)?.observe(game, &text);
+            Ok(())
+        })
     }
 
     /// Asks a running `step` (in another thread) to answer now with its
@@ -120,6 +192,28 @@ impl Agent {
             spec.repr()?,
             self.seed
         ))
+    }
+}
+
+impl Agent {
+    /// The agent built for `game`'s variant, built now if the last one was
+    /// for another (or none was): agents are typed by game.
+    fn agent_for<'a>(
+        &self,
+        built: &'a mut Option<(String, Box<dyn AnyAgent>)>,
+        game: &dyn tabula::AnyGame,
+    ) -> PyResult<&'a mut Box<dyn AnyAgent>> {
+        let spec = game.spec();
+        if built
+            .as_ref()
+            .is_none_or(|(built_for, _)| *built_for != spec)
+        {
+            let agent = registry()
+                .agent(game, &self.spec, self.seed)
+                .map_err(value_error)?;
+            *built = Some((spec, agent));
+        }
+        Ok(&mut built.as_mut().expect("an agent was just built").1)
     }
 }
 

@@ -2,10 +2,11 @@
 //! OpenSpiel's `pyspiel.Game` and `pyspiel.State`.
 
 use std::cell::Cell;
+use std::sync::Arc;
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyByteArray, PyList, PyString};
 use tabula::{AnyGame, MoveError, Outcome};
 
 use crate::{registry, value_error};
@@ -24,8 +25,9 @@ thread_local! {
 /// A game variant, e.g. `calcala(players=3)`: what `load_game` returns.
 #[pyclass(frozen, module = "tabula")]
 pub struct Game {
-    /// The variant's start position.
-    start: Box<dyn AnyGame>,
+    /// The variant's start position, shared with every state started from
+    /// it (`undo_action` replays from there).
+    start: Arc<dyn AnyGame>,
 }
 
 impl Game {
@@ -33,7 +35,9 @@ impl Game {
     /// REPL's message.
     pub fn load(spec: &str) -> PyResult<Game> {
         let start = registry().create(spec).map_err(value_error)?;
-        Ok(Game { start })
+        Ok(Game {
+            start: Arc::from(start),
+        })
     }
 }
 
@@ -41,14 +45,54 @@ impl Game {
 impl Game {
     /// The start position.
     fn new_initial_state(&self) -> State {
-        State::new(self.start.clone_box())
+        State::new(self.start.clone())
     }
 
     /// The position a position text describes (the REPL's `setup`), in
     /// this variant; a bad text is a `ValueError`.
     fn new_state(&self, position: &str) -> PyResult<State> {
         let game = self.start.with_position(position).map_err(value_error)?;
-        Ok(State::new(game))
+        Ok(State::new(Arc::from(game)))
+    }
+
+    /// The state `State.serialize` wrote, history included (OpenSpiel's
+    /// `deserialize_state`). Text that is not one of this variant's
+    /// serialized states is a `ValueError` saying which line is wrong.
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        let mut lines = text.split('\n');
+        let corrupt = |line: usize, why: String| {
+            value_error(format!(
+                "not a serialized state of {}: line {line}: {why}",
+                self.start.spec()
+            ))
+        };
+        let position = lines.next().unwrap_or_default();
+        let start: Arc<dyn AnyGame> = Arc::from(
+            self.start
+                .with_position(position)
+                .map_err(|error| corrupt(1, error.to_string()))?,
+        );
+        let mut state = State::new(start);
+        for (index, line) in lines.enumerate() {
+            let action = line
+                .parse()
+                .map_err(|_| corrupt(index + 2, format!("`{line}` is not an action number")))?;
+            state
+                .game
+                .play_action(action)
+                .map_err(|error| corrupt(index + 2, error.to_string()))?;
+            state.played(action);
+        }
+        Ok(state)
+    }
+
+    /// The most moves a game of this variant can last, where the rules
+    /// bound it (tic-tac-toe: one per cell); `None` where they do not, and
+    /// a caller who needs a bound sets one (PettingZoo's `max_moves`, the
+    /// arena's `max_plies`).
+    fn max_game_length(&self) -> Option<usize> {
+        self.start.max_game_length()
     }
 
     /// Seats in this variant.
@@ -93,6 +137,12 @@ impl Game {
         self.start.spec()
     }
 
+    /// Pickled as its spec, as OpenSpiel's games are.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = py.import("tabula._tabula")?.getattr("load_game")?;
+        Ok((load, (self.start.spec(),)))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let spec = PyString::new(py, &self.start.spec());
         Ok(format!("tabula.load_game({})", spec.repr()?))
@@ -103,6 +153,10 @@ impl Game {
 #[pyclass(module = "tabula")]
 pub struct State {
     game: Box<dyn AnyGame>,
+    /// The state `history` starts from: `undo_action` replays from it and
+    /// `serialize` writes it, so both keep the history (which games with a
+    /// ko rule judge by).
+    start: Arc<dyn AnyGame>,
     /// `game.outcome()`, kept since the last move: Python loops ask for it
     /// several times a move, and games compute it.
     outcome: Option<Outcome>,
@@ -111,10 +165,11 @@ pub struct State {
 }
 
 impl State {
-    fn new(game: Box<dyn AnyGame>) -> State {
+    fn new(start: Arc<dyn AnyGame>) -> State {
         State {
-            outcome: game.outcome(),
-            game,
+            outcome: start.outcome(),
+            game: start.clone_box(),
+            start,
             history: Vec::new(),
         }
     }
@@ -201,6 +256,39 @@ impl State {
         Ok(())
     }
 
+    /// The seat an observation is for: `player`, or the seat to move when
+    /// `None` (an error once the game is over).
+    fn observer(&self, player: Option<i64>) -> PyResult<usize> {
+        match player {
+            Some(player) => self.seat(player),
+            None if self.outcome.is_some() => Err(value_error(
+                "the game is over: name the player to observe for",
+            )),
+            None => Ok(self.game.to_move()),
+        }
+    }
+
+    /// The text of `action` when `player` may play it now; else a
+    /// `ValueError` saying why (for `Agent.inform_action`).
+    pub(crate) fn checked_move(&self, player: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let seat = self.seat(player)?;
+        let number = self.action_number(action)?;
+        if self.outcome.is_some() {
+            return Err(value_error("the game is over"));
+        }
+        if seat != self.game.to_move() {
+            return Err(value_error(format!(
+                "player {seat} is not to move: player {} is",
+                self.game.to_move()
+            )));
+        }
+        self.game
+            .clone_box()
+            .play_action(number)
+            .map_err(value_error)?;
+        self.game.action_text(number).map_err(value_error)
+    }
+
     /// Whether `player` (the seat to move when `None`) may act now.
     fn acts(&self, player: Option<i64>) -> PyResult<bool> {
         if self.outcome.is_some() {
@@ -234,6 +322,24 @@ impl State {
                 .for_each(|a| mask[a] = 1);
         }
         Ok(mask)
+    }
+
+    /// `legal_actions_mask(player)` as bytes (`numpy.frombuffer` reads
+    /// them as int8): for the PettingZoo environment, which would
+    /// otherwise build a list of Python integers to convert every step.
+    fn _legal_actions_mask_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let mut mask = vec![0u8; self.game.action_count()];
+        if self.acts(Some(player))? {
+            let mut actions = ACTIONS.take();
+            self.game.legal_actions_into(&mut actions);
+            actions.iter().for_each(|&a| mask[a] = 1);
+            ACTIONS.set(actions);
+        }
+        Ok(PyByteArray::new(py, &mask))
     }
 
     /// The canonical texts of the legal moves, in the game's move order.
@@ -293,9 +399,67 @@ impl State {
     fn clone(&self) -> State {
         State {
             game: self.game.clone_box(),
+            start: self.start.clone(),
             outcome: self.outcome,
             history: self.history.clone(),
         }
+    }
+
+    /// A copy with `action` applied, this state unchanged (OpenSpiel's
+    /// `child`); an illegal action is a `ValueError`.
+    fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
+        let mut child = self.clone();
+        child.apply_action(action)?;
+        Ok(child)
+    }
+
+    /// Takes back the last action, which must be `action`, played by
+    /// `player` (OpenSpiel's `undo_action`). The position is replayed from
+    /// the start of the history rather than unmade move by move: no game
+    /// needs an undo of its own, so none can get it wrong. Anything but
+    /// the last action, or nothing to undo, is a `ValueError` and changes
+    /// nothing.
+    fn undo_action(&mut self, player: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = self.seat(player)?;
+        let number = self.action_number(action)?;
+        let Some((&last, earlier)) = self.history.split_last() else {
+            return Err(value_error(
+                "nothing to undo: no action was applied since this state's start",
+            ));
+        };
+        let mut before = self.start.clone_box();
+        for &action in earlier {
+            before.play_action(action).map_err(value_error)?;
+        }
+        if (last, before.to_move()) != (number, seat) {
+            return Err(value_error(format!(
+                "the last action is {last} ({}) by player {}, not {number} by player {seat}",
+                before.action_text(last).map_err(value_error)?,
+                before.to_move()
+            )));
+        }
+        self.game = before;
+        self.outcome = self.game.outcome();
+        self.history.pop();
+        Ok(())
+    }
+
+    /// The state as text, history included: the start position's text on
+    /// the first line, then each action applied since, one per line.
+    /// `Game.deserialize_state` reads it back (OpenSpiel's `serialize`).
+    fn serialize(&self) -> String {
+        let mut text = self.start.position();
+        for action in &self.history {
+            text.push('\n');
+            text.push_str(&action.to_string());
+        }
+        text
+    }
+
+    /// Pickled as its game and `serialize()`, as OpenSpiel's states are.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let game = Bound::new(py, self.get_game()?)?;
+        Ok((game.getattr("deserialize_state")?, (self.serialize(),)))
     }
 
     fn __copy__(&self) -> State {
@@ -345,18 +509,34 @@ impl State {
     /// layout is in `docs/python.md`.
     #[pyo3(signature = (player = None))]
     fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
-        let seat = match player {
-            Some(player) => self.seat(player)?,
-            None if self.outcome.is_some() => {
-                return Err(value_error(
-                    "the game is over: name the player to observe for",
-                ))
-            }
-            None => self.game.to_move(),
-        };
+        let seat = self.observer(player)?;
         let mut out = Vec::new();
         self.game.observe(seat, &mut out);
         Ok(out)
+    }
+
+    /// `observation_tensor(player)` as the bytes of its float32 values in
+    /// the machine's order (`numpy.frombuffer` reads them): for the
+    /// PettingZoo environment, which would otherwise build a list of
+    /// Python floats to convert every step.
+    fn _observation_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let mut out = Vec::new();
+        self.game.observe(self.seat(player)?, &mut out);
+        let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyByteArray::new(py, &bytes))
+    }
+
+    /// What `player` (the seat to move when `None`) observes, as text:
+    /// the board, the same for every seat since every game here hides
+    /// nothing (OpenSpiel's `observation_string`).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.observer(player)?;
+        Ok(self.game.render(None, false))
     }
 
     /// The position text (the REPL's `position`; `Game.new_state` reads it).
@@ -383,6 +563,11 @@ impl State {
     /// Seats in this game.
     fn num_players(&self) -> usize {
         self.game.players()
+    }
+
+    /// How many action numbers the variant uses (`Game.num_distinct_actions`).
+    fn num_distinct_actions(&self) -> usize {
+        self.game.action_count()
     }
 
     /// How the game calls a seat (`"South"`, `"Black"`, `"player 3"`).

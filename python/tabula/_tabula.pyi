@@ -1,6 +1,6 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, List, Optional, final, overload
+from typing import Any, Dict, List, Optional, Tuple, final, overload
 
 __all__ = [
     "TERMINAL",
@@ -64,10 +64,16 @@ class Game:
         """The start position."""
     def new_state(self, position: str) -> State:
         """The position a position text describes (the REPL's ``setup``)."""
+    def deserialize_state(self, text: str) -> State:
+        """The state ``State.serialize`` wrote, history included; ``ValueError``
+        (naming the line) for text that is not a serialized state of this variant."""
     def num_players(self) -> int:
         """Seats in this variant."""
     def num_distinct_actions(self) -> int:
         """How many action numbers the variant uses."""
+    def max_game_length(self) -> Optional[int]:
+        """The most moves a game of this variant can last, where the rules bound
+        it; ``None`` where they do not (cap the length yourself then)."""
     def observation_tensor_shape(self) -> List[int]:
         """The shape of ``State.observation_tensor``, outermost first."""
     def observation_tensor_size(self) -> int:
@@ -76,6 +82,8 @@ class Game:
         """The rules as implemented (the REPL's ``rules``)."""
     def __str__(self) -> str:
         """The canonical spec."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled as its spec."""
     def __repr__(self) -> str: ...
 
 @final
@@ -88,6 +96,8 @@ class State:
         """The legal moves' action numbers (empty when over, or for a player not to move)."""
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """One 0/1 entry per action number, 1 for the legal ones."""
+    def _legal_actions_mask_bytes(self, player: int) -> bytearray:
+        """``legal_actions_mask(player)`` as bytes, for ``numpy.frombuffer`` (int8)."""
     def legal_moves(self) -> List[str]:
         """The canonical texts of the legal moves."""
     @overload
@@ -106,8 +116,19 @@ class State:
         """Plays the move with this action number; ``ValueError`` if illegal."""
     def apply_move(self, text: str) -> str:
         """Plays a move given as text; returns its canonical text."""
+    def child(self, action: int) -> State:
+        """A copy with ``action`` applied, this state unchanged; ``ValueError`` if illegal."""
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last action, which must be ``action`` by ``player``
+        (replayed from the history's start); ``ValueError`` otherwise, or with
+        nothing to undo, and the state is unchanged."""
     def clone(self) -> State:
         """An independent copy."""
+    def serialize(self) -> str:
+        """The state as text, history included: the start position, then one
+        action per line (``Game.deserialize_state`` reads it)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled as its game and ``serialize()``."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
     def is_terminal(self) -> bool:
@@ -123,6 +144,12 @@ class State:
         """The winning seats once the game is over, ``None`` while it runs."""
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """What ``player`` (the seat to move when omitted) observes, flattened."""
+    def _observation_bytes(self, player: int) -> bytearray:
+        """``observation_tensor(player)`` as float32 bytes in the machine's order,
+        for ``numpy.frombuffer``."""
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """What ``player`` (the seat to move when omitted) observes, as text: the
+        board, the same for every seat (the games hide nothing)."""
     def position(self) -> str:
         """The position text (``Game.new_state`` reads it)."""
     def board(self, color: bool = False) -> str:
@@ -133,6 +160,8 @@ class State:
         """How many actions were applied since the start state."""
     def num_players(self) -> int:
         """Seats in this game."""
+    def num_distinct_actions(self) -> int:
+        """How many action numbers the variant uses."""
     def seat_name(self, player: int) -> str:
         """How the game calls a seat (``"South"``, ``"Black"``, ``"player 3"``)."""
     def get_game(self) -> Game:
@@ -155,12 +184,26 @@ class Agent:
     @property
     def thinking(self) -> bool:
         """Whether a ``step`` is running (in another thread)."""
+    @property
+    def last_search(self) -> Optional[Dict[str, Any]]:
+        """What the last ``step`` searched: ``iterations`` (this search's),
+        ``nodes``, ``seconds``, ``value`` (the expected score of the seat to
+        move) and ``moves``, the root's ``(action, visits, value)`` best first,
+        whose visits include a kept tree's; ``None`` before any ``step`` and
+        after one by an agent that does not search."""
     def step(self, state: State) -> int:
         """Chooses a move for the seat to move and returns its action number
         (without playing it). The GIL is released while it thinks; ``stop()``
-        from another thread, or Ctrl-C on the main thread, makes it answer at
-        once with its best move so far. ``ValueError`` once the game is over,
-        ``RuntimeError`` when the agent gives up (an engine that crashed)."""
+        from another thread makes it answer at once with its best move so far,
+        and Ctrl-C on the main thread stops the search and raises
+        ``KeyboardInterrupt`` (no move is returned). ``ValueError`` once the
+        game is over, ``RuntimeError`` when the agent gives up (an engine that
+        crashed)."""
+    def inform_action(self, state: State, player: int, action: int) -> None:
+        """Tells the agent that ``player`` plays ``action`` in ``state`` (before
+        it is applied): told of every move, MCTS keeps its tree between its
+        ``step`` calls and an engine is sent the game's moves. ``ValueError``
+        for a finished game, a player not to move or an illegal action."""
     def stop(self) -> None:
         """Asks a running ``step`` (in another thread) to answer now; does
         nothing when none runs."""

@@ -119,11 +119,15 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        # NumPy reads the values straight from bytes the module writes (a
+        # list of Python numbers to convert would cost more than the rest
+        # of the step); the arrays are writable, the caller's own.
         seat = self.possible_agents.index(agent)
-        observation = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        observation = np.frombuffer(self.state._observation_bytes(seat), dtype=np.float32)
         if agent == self.agent_selection:
-            mask[self.state.legal_actions(seat)] = 1
+            mask = np.frombuffer(self.state._legal_actions_mask_bytes(seat), dtype=np.int8)
+        else:
+            mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         return {"observation": observation.reshape(self._shape), "action_mask": mask}
 
     def step(self, action: Optional[int]) -> None:

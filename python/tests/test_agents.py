@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import signal
 import subprocess
 import sys
@@ -38,6 +39,107 @@ def test_an_outside_engine_plays_from_python():
         action = engine.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+# An engine that logs each `position` command it is sent to the file its
+# first argument names, and plays the moves its other arguments list, one
+# per `go`.
+LOGGING_ENGINE = """
+import sys
+
+log = open(sys.argv[1], "a")
+moves = iter(sys.argv[2:])
+for line in sys.stdin:
+    if line.startswith("position"):
+        print(line.strip(), file=log, flush=True)
+    if line.startswith("go"):
+        print("bestmove", next(moves), flush=True)
+    elif not line.startswith("quit"):
+        print("ok", flush=True)
+"""
+
+
+def test_inform_action_tells_an_engine_the_moves_played(tmp_path):
+    # Told of every move, the engine agent sends the game's moves from its
+    # start; not told, it can send only the position it is asked about.
+    engine = tmp_path / "logging_engine.py"
+    engine.write_text(LOGGING_ENGINE)
+    logs = {}
+    for informed in (True, False):
+        log = logs[informed] = tmp_path / f"informed-{informed}.txt"
+        agent = tabula.Agent(f'engine(cmd="{sys.executable} {engine} {log} a1 b1",time=5s,margin=120s,startup=120s)')
+        state = tabula.load_game("tictactoe").new_initial_state()
+        for ply in range(4):
+            action = agent.step(state) if ply % 2 == 0 else state.legal_actions()[-1]
+            if informed:
+                agent.inform_action(state, state.current_player(), action)
+            state.apply_action(action)
+    assert logs[True].read_text().splitlines() == [
+        "position .../.../... x",
+        "position .../.../... x moves a1 c3",
+    ]
+    assert logs[False].read_text().splitlines() == [
+        "position .../.../... x",
+        "position x../.../..o x",
+    ]
+
+
+def test_mcts_told_of_every_move_keeps_its_tree():
+    # The root's visits count a kept tree's too: told of X's move and O's
+    # reply, MCTS starts its second search from the subtree it had for that
+    # reply (more visits than the search's own iterations); not told, it
+    # starts afresh.
+    visits = {}
+    for informed in (True, False):
+        mcts = tabula.Agent("mcts(iterations=300)", seed=1)
+        assert mcts.last_search is None
+        state = tabula.load_game("tictactoe").new_initial_state()
+        for action in (mcts.step(state), 0):  # O replies a1
+            if informed:
+                mcts.inform_action(state, state.current_player(), action)
+            state.apply_action(action)
+        mcts.step(state)
+        search = mcts.last_search
+        assert search["iterations"] == 300 and search["nodes"] > 0
+        assert [action for action, _, _ in search["moves"]] != [] and 0 <= search["value"] <= 1
+        visits[informed] = sum(v for _, v, _ in search["moves"])
+    assert visits[True] > 300 and visits[False] == 300
+    random_agent = tabula.Agent("random")
+    random_agent.step(state)
+    assert random_agent.last_search is None
+
+
+def test_mcts_told_of_every_move_plays_a_whole_game():
+    game = tabula.load_game("diffusion(width=4,stones=2)")
+    mcts = tabula.Agent("mcts(iterations=200)", seed=2)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = mcts.step(state)
+            assert action in state.legal_actions()
+        else:
+            action = rng.choice(state.legal_actions())
+        mcts.inform_action(state, state.current_player(), action)
+        state.apply_action(action)
+
+
+def test_inform_action_refuses_what_is_not_the_next_move():
+    agent = tabula.Agent("mcts(iterations=10)")
+    state = tabula.load_game("tictactoe").new_initial_state()
+    with pytest.raises(ValueError, match="player 1 is not to move: player 0 is"):
+        agent.inform_action(state, 1, 4)
+    with pytest.raises(ValueError, match="player 5 is not a seat"):
+        agent.inform_action(state, 5, 4)
+    with pytest.raises(ValueError, match="is not a move"):
+        agent.inform_action(state, 0, 9)
+    state.apply_action(4)
+    with pytest.raises(ValueError, match="b2 is not legal here"):
+        agent.inform_action(state, 1, 4)
+    over = tabula.load_game("tictactoe").new_state("xxx/oo./... o")
+    with pytest.raises(ValueError, match="the game is over"):
+        agent.inform_action(over, 1, 8)
+    assert state.history() == [4]
 
 
 def test_an_engine_that_fails_is_a_runtime_error():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 import random
 
 import pytest
@@ -163,3 +164,59 @@ def test_the_layouts_documented_for_grid_diffusion_and_tictactoe():
     ttt.apply_move("b2")
     x, o = ttt.observation_tensor(0), ttt.observation_tensor(1)
     assert x[4] == 1.0 and o[9 + 4] == 1.0 and sum(x[18:]) == 8.0
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_child_serialize_and_undo_agree_with_replaying(spec):
+    # OpenSpiel's checks of every state on a random walk: a child is the
+    # state with the action applied, a serialized state reads back as the
+    # same state with the same history, and undoing each action in turn
+    # returns every earlier state.
+    game = tabula.load_game(spec)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    seen = []
+    while not state.is_terminal() and len(seen) < 40:
+        seen.append((state.serialize(), state.position(), state.legal_actions()))
+        back = game.deserialize_state(state.serialize())
+        assert (back.position(), back.history()) == (state.position(), state.history())
+        assert back.legal_actions() == state.legal_actions()
+        assert back.serialize() == state.serialize()
+        assert state.observation_string() == state.board() == state.observation_string(state.num_players() - 1)
+        assert state.num_distinct_actions() == game.num_distinct_actions()
+        action = rng.choice(state.legal_actions())
+        child = state.child(action)
+        state.apply_action(action)
+        assert (child.position(), child.history()) == (state.position(), state.history())
+    assert game.deserialize_state(state.serialize() + "\n").serialize() == state.serialize()
+    pickled = pickle.loads(pickle.dumps(state))
+    assert (pickled.serialize(), pickled.get_game().spec) == (state.serialize(), game.spec)
+    assert pickle.loads(pickle.dumps(game)).spec == game.spec
+    while seen:
+        serialized, position, actions = seen.pop()
+        last = state.history()[-1]
+        state.undo_action(game.deserialize_state(serialized).current_player(), last)
+        assert (state.serialize(), state.position(), state.legal_actions()) == (serialized, position, actions)
+        assert not state.is_terminal() and state.returns() == [0.0] * game.num_players()
+
+
+def test_a_state_set_up_from_a_position_keeps_it_as_its_start():
+    game = tabula.load_game("tictactoe")
+    state = game.new_state("x../.o./... x")
+    state.apply_move("c3")
+    assert state.serialize() == "x../.o./... x\n8"
+    state.undo_action(0, 8)
+    assert state.position() == "x../.o./... x" and state.history() == []
+
+
+def test_max_game_length_bounds_every_game_where_the_rules_bound_it():
+    for spec in SPECS:
+        bound = tabula.load_game(spec).max_game_length()
+        if spec.startswith("tictactoe"):
+            size = tabula.load_game(spec).num_distinct_actions()
+            assert bound == size, "one move per cell"
+            for seed in range(20):
+                assert len(random_game(spec, seed)[2]) <= bound
+        else:
+            # No other game bounds its length (see Game.max_game_length).
+            assert bound is None, spec

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import tabula
@@ -141,3 +143,39 @@ def test_bad_arenas():
         tabula.arena(["random", "greedy"], games="go")
     with pytest.raises(ValueError, match="invalid value '-2' for '--rounds"):
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=-2)
+
+
+def test_bad_undo_child_and_serializations_change_nothing():
+    game = tabula.load_game("tictactoe")
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="nothing to undo: no action was applied since this state's start"):
+        state.undo_action(0, 4)
+    state.apply_action(4)
+    before = state.serialize()
+    with pytest.raises(ValueError, match=r"the last action is 4 \(b2\) by player 0, not 3 by player 0"):
+        state.undo_action(0, 3)
+    with pytest.raises(ValueError, match=r"the last action is 4 \(b2\) by player 0, not 4 by player 1"):
+        state.undo_action(1, 4)
+    with pytest.raises(ValueError, match="player 2 is not a seat"):
+        state.undo_action(2, 4)
+    with pytest.raises(ValueError, match="b2 is not legal here"):
+        state.child(4)
+    with pytest.raises(ValueError, match="is not a move"):
+        state.child(-1)
+    assert state.serialize() == before
+    corrupt = {
+        "": "line 1: bad position ``",
+        "x": "line 1: bad position `x`",
+        before + "\nfour": "line 3: `four` is not an action number",
+        before + "\n4": "line 3: b2 is not legal here",
+        before + "\n\n": "line 3: `` is not an action number",
+        before + "\n9": "line 3: `9` is not a move",
+    }
+    for text, message in corrupt.items():
+        with pytest.raises(ValueError, match=f"not a serialized state of tictactoe: {re.escape(message)}"):
+            game.deserialize_state(text)
+    # Another variant's state is not this one's.
+    with pytest.raises(ValueError, match="not a serialized state of tictactoe"):
+        game.deserialize_state(tabula.load_game("tictactoe(size=4,line=3)").new_initial_state().serialize())
+    with pytest.raises(ValueError, match="the game is over: name the player"):
+        game.new_state("xxx/oo./... o").observation_string()

@@ -6,10 +6,12 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use tabula::excerpt;
-use tabula_session::Session;
+use tabula_session::{Session, SessionError};
 
 use super::error::CommandError;
-use super::format::{game_over, history_text, moves_text, plural, search_line, search_table};
+use super::format::{
+    game_over, history_text, moves_matching, moves_text, plural, search_line, search_table,
+};
 use super::table::{closest_command, help};
 use super::think::think;
 use super::INTERRUPT;
@@ -79,18 +81,6 @@ impl Repl {
         }
         Ok(())
     }
-
-    /// After the position jumped (undo, redo, setup, load): the message
-    /// and the board.
-    fn after_jump(
-        &mut self,
-        message: &str,
-        display: &Display,
-        out: &mut dyn Write,
-    ) -> CommandResult {
-        writeln!(out, "{message}")?;
-        self.show_board(display, out)
-    }
 }
 
 /// Runs one input line.
@@ -124,11 +114,11 @@ pub fn execute(
             _ => save_svg(session, rest, out)?,
         },
         "moves" => {
-            no_args(word, rest)?;
             if let Some(over) = session.result() {
                 return Err(format!("no moves: {}", game_over(&over)).into());
             }
-            writeln!(out, "{}", moves_text(&session.current().legal_moves()))?
+            let moves = moves_matching(session.current().legal_moves(), rest)?;
+            writeln!(out, "{}", moves_text(&moves))?
         }
         "history" => {
             no_args(word, rest)?;
@@ -138,29 +128,49 @@ pub fn execute(
         "undo" => {
             let n = session.undo(count(rest)?)?;
             repl.told = repl.told.min(repl.session.moves().len());
-            repl.after_jump(&format!("took back {}", plural(n, "move")), display, out)?
+            writeln!(out, "took back {}", plural(n, "move"))?;
+            settle(repl, display, out)?
         }
         "redo" => {
             let n = session.redo(count(rest)?)?;
-            repl.after_jump(&format!("replayed {}", plural(n, "move")), display, out)?
+            writeln!(out, "replayed {}", plural(n, "move"))?;
+            settle(repl, display, out)?
         }
         "agent" | "seat" => agent(repl, rest, display, out)?,
         "ai" => {
             no_args(word, rest)?;
             agent_move(repl, display, out)?;
-            repl.show_board(display, out)?
+            settle(repl, display, out)?
+        }
+        "pause" => {
+            no_args(word, rest)?;
+            session.set_paused(true);
+            writeln!(
+                out,
+                "agents paused: they move only on `ai` or `go` (`resume` lets them reply again)"
+            )?
+        }
+        "resume" => {
+            no_args(word, rest)?;
+            session.set_paused(false);
+            writeln!(out, "agents reply again")?;
+            if repl.session.agent_due() {
+                agents_reply(repl, display, out)?
+            }
         }
         "go" => go(repl, rest, display, out)?,
         "hint" => {
             no_args(word, rest)?;
             let thought = think(session, display.live)?;
+            let seat = session.current().seat_name(thought.seat);
             writeln!(out, "hint: {} ({})", thought.mv, thought.agent)?;
-            write!(out, "{}", search_table(thought.search.as_ref()))?
+            write!(out, "{}", search_table(&thought, &seat))?
         }
         "setup" => {
             session.setup(required(rest, "setup POSITION")?)?;
             repl.all_seen();
-            repl.after_jump("position set; the history starts here", display, out)?
+            writeln!(out, "position set; the history starts here")?;
+            settle(repl, display, out)?
         }
         "position" | "fen" => {
             no_args(word, rest)?;
@@ -232,7 +242,8 @@ fn new_game(repl: &mut Repl, spec: &str, display: &Display, out: &mut dyn Write)
     let game = repl.session.current();
     writeln!(out, "new game: {}", game.spec())?;
     for (seat, why) in &reseated.unsuitable {
-        writeln!(out, "seat {} is human again: {why}", seat + 1)?;
+        let name = game.seat_name(*seat);
+        writeln!(out, "seat {} ({name}) is human again: {why}", seat + 1)?;
     }
     if reseated.all_human {
         writeln!(
@@ -241,8 +252,7 @@ fn new_game(repl: &mut Repl, spec: &str, display: &Display, out: &mut dyn Write)
             game.players()
         )?;
     }
-    repl.show_board(display, out)?;
-    agents_reply(repl, display, out)
+    settle(repl, display, out)
 }
 
 /// A line that is no command: a move, a mistyped command, or a typo.
@@ -266,45 +276,51 @@ fn play_bare(repl: &mut Repl, line: &str, display: &Display, out: &mut dyn Write
 }
 
 fn play(repl: &mut Repl, text: &str, display: &Display, out: &mut dyn Write) -> CommandResult {
-    let played = repl.session.play(text)?;
+    let played = repl.session.play(text).map_err(|error| match error {
+        SessionError::AgentsSeat { seat, .. } => format!(
+            "{error}: `ai` lets it move, `agent {} human` takes the seat over",
+            seat + 1
+        )
+        .into(),
+        error => CommandError::from(error),
+    })?;
     let name = repl.session.current().seat_name(played.seat);
     writeln!(out, "{name} plays {}", played.mv)?;
-    if !repl.session.agent_to_move() {
-        repl.show_board(display, out)?;
-    }
-    agents_reply(repl, display, out)
+    settle(repl, display, out)
 }
 
-/// Agents move while an agent's seat is to move and a human plays too.
+/// After any command that changed the position or the seats: the agents
+/// due play at once ([`Session::agent_due`], the one rule for when agents
+/// move), and the board is shown once, after them.
+fn settle(repl: &mut Repl, display: &Display, out: &mut dyn Write) -> CommandResult {
+    if repl.session.agent_due() {
+        agents_reply(repl, display, out)
+    } else {
+        repl.show_board(display, out)
+    }
+}
+
+/// Agents play while one is due; then the board. Ctrl-C stops after the
+/// current move.
 fn agents_reply(repl: &mut Repl, display: &Display, out: &mut dyn Write) -> CommandResult {
-    // Replies serve a human opponent; with no human seated only `ai` and
-    // `go` make moves, so `new` does not play a whole game by itself.
-    if !repl.session.human_seated() {
-        return Ok(());
-    }
-    let mut moved = false;
-    while repl.session.agent_to_move() && !INTERRUPT.load(Ordering::Relaxed) {
+    while repl.session.agent_due() && !INTERRUPT.load(Ordering::Relaxed) {
         agent_move(repl, display, out)?;
-        moved = true;
     }
-    if moved {
-        repl.show_board(display, out)?;
-    }
-    Ok(())
+    repl.show_board(display, out)
 }
 
 /// The seat to move's agent plays, and the REPL says what it found.
 fn agent_move(repl: &mut Repl, display: &Display, out: &mut dyn Write) -> CommandResult {
     repl.tell_untold(display, out)?;
     let thought = think(&mut repl.session, display.live)?;
-    repl.session.play(&thought.mv)?;
+    repl.session.play_thought(&thought)?;
     let name = repl.session.current().seat_name(thought.seat);
     writeln!(
         out,
         "{name} ({}) plays {}{}",
         thought.agent,
         thought.mv,
-        search_line(thought.search.as_ref())
+        search_line(&thought)
     )?;
     Ok(())
 }
@@ -407,14 +423,17 @@ fn agent(repl: &mut Repl, rest: &str, display: &Display, out: &mut dyn Write) ->
     let spec = session.set_seat(seat, spec.trim())?.clone();
     let name = session.current().seat_name(seat);
     writeln!(out, "seat {} ({name}): {spec}", seat + 1)?;
+    if session.agent_due() {
+        return agents_reply(repl, display, out);
+    }
     if session.agent_to_move() && session.current().to_move() == seat {
-        if session.human_seated() {
-            // It is the agent's turn and a human waits for it: it moves.
-            return agents_reply(repl, display, out);
-        }
+        let paused = match session.paused() {
+            true => ", agents are paused",
+            false => "",
+        };
         writeln!(
             out,
-            "seat {} is to move: `ai` plays one move, `go` lets the agents play on",
+            "seat {} is to move{paused}: `ai` plays one move, `go` lets the agents play on",
             seat + 1
         )?;
     }
@@ -440,11 +459,12 @@ fn load(repl: &mut Repl, rest: &str, display: &Display, out: &mut dyn Write) -> 
     };
     let loaded = repl.session.load_file(Path::new(path), index, ply)?;
     repl.all_seen();
-    let message = format!(
+    writeln!(
+        out,
         "loaded {} ({} of {} moves)",
         repl.session.current().spec(),
         loaded.plies,
         loaded.moves
-    );
-    repl.after_jump(&message, display, out)
+    )?;
+    settle(repl, display, out)
 }

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use tabula::table::{Column, TextTable};
 
-use tabula_session::{GameOver, Proof, SearchAnalysis, Session};
+use tabula::excerpt;
+use tabula_session::{GameOver, Proof, Session, Thought};
 
 /// `1 move`, `3 moves`.
 pub fn plural(n: usize, noun: &str) -> String {
@@ -22,6 +23,41 @@ pub fn text_width() -> usize {
 /// `game over: North wins`.
 pub fn game_over(over: &GameOver) -> String {
     format!("game over: {}", over.result)
+}
+
+/// `moves PREFIX`: the legal moves that start with `prefix` (those from
+/// a cell, `B2`, or of a kind, `drop`), exactly as written or else in any
+/// case; all of them for an empty prefix. Grid Diffusion's second stage
+/// lists hundreds of moves, too many to read for the one wanted.
+pub fn moves_matching(moves: Vec<String>, prefix: &str) -> Result<Vec<String>, String> {
+    if prefix.is_empty() {
+        return Ok(moves);
+    }
+    if prefix.contains(char::is_whitespace) {
+        return Err("usage: moves [PREFIX], e.g. `moves B2`".to_string());
+    }
+    let exact: Vec<String> = moves
+        .iter()
+        .filter(|m| m.starts_with(prefix))
+        .cloned()
+        .collect();
+    if !exact.is_empty() {
+        return Ok(exact);
+    }
+    let lower = prefix.to_ascii_lowercase();
+    let any_case: Vec<String> = moves
+        .iter()
+        .filter(|m| m.to_ascii_lowercase().starts_with(&lower))
+        .cloned()
+        .collect();
+    if !any_case.is_empty() {
+        return Ok(any_case);
+    }
+    Err(format!(
+        "no legal move starts with `{}` ({} here; `moves` lists them)",
+        excerpt(prefix),
+        plural(moves.len(), "legal move")
+    ))
 }
 
 /// The legal moves for people: one line while they fit, else one line per
@@ -75,9 +111,14 @@ pub fn history_text(session: &Session) -> String {
 }
 
 /// `  [value 0.62, 10000 iterations in 0.03 s, 94375 nodes; pv D e C]`
-/// after an agent's move; nothing for an agent that does not search.
-pub fn search_line(search: Option<&SearchAnalysis>) -> String {
-    let Some(s) = search else {
+/// after an agent's move; `  [forced: the only legal move]` when there
+/// was no choice (a search that stopped at once would read like a proven
+/// loss); nothing for an agent that does not search.
+pub fn search_line(thought: &Thought) -> String {
+    if thought.forced {
+        return "  [forced: the only legal move]".to_string();
+    }
+    let Some(s) = &thought.search else {
         return String::new();
     };
     let proven = match s.proven {
@@ -96,30 +137,81 @@ pub fn search_line(search: Option<&SearchAnalysis>) -> String {
     )
 }
 
-/// The search line and a table of the best eight moves, for `hint`.
-pub fn search_table(search: Option<&SearchAnalysis>) -> String {
-    let Some(s) = search else {
-        return String::new();
+/// Moves `hint`'s table shows.
+const HINT_MOVES: usize = 8;
+
+/// The search line, what its numbers are, and a table of the best moves,
+/// for `hint`; `seat` is the name of the seat the values are for.
+pub fn search_table(thought: &Thought, seat: &str) -> String {
+    let search_line = search_line(thought);
+    let Some(s) = thought.search.as_ref().filter(|_| !thought.forced) else {
+        return format!("{}\n", search_line.trim());
+    };
+    // The position's value (MCTS: the mean of every iteration, weaker
+    // tries included) sits below the best move's, which reads as a
+    // contradiction unless said.
+    let meaning = match s.depth {
+        Some(_) => format!(
+            "values are {seat}'s expected score (0 to 1) at the depth searched; \
+             the position's is its best move's"
+        ),
+        None => format!(
+            "values are {seat}'s expected score (0 to 1): the position's is the mean of all \
+             {} iterations, tries of weaker moves included; a move's, the mean of those \
+             through it",
+            s.iterations
+        ),
     };
     // Printed at the columns' own widths, as rows are: a long move
     // widens its own line only.
     let table = TextTable::new(vec![
         Column::left("move").width(8),
         Column::right("visits").width(7),
+        Column::right("share").width(7),
         Column::right("value").width(7),
         Column::left(""),
     ])
     .indent("  ");
-    let mut text = format!("{}\n{}", search_line(search).trim(), table.header());
-    for m in s.moves.iter().take(8) {
+    let mut text = format!(
+        "{}\n{}\n{}",
+        search_line.trim(),
+        textwrap::fill(&meaning, text_width()),
+        table.header()
+    );
+    for m in s.moves.iter().take(HINT_MOVES) {
         let note = if m.proven.is_some() { " (proven)" } else { "" };
         let cells = [
             m.mv.clone(),
             m.visits.to_string(),
+            format!("{:.1}%", 100.0 * m.share),
             format!("{:.3}", m.value),
             note.to_string(),
         ];
         text += &table.line(&cells);
     }
+    if s.moves.len() > HINT_MOVES {
+        let _ = writeln!(text, "  ({HINT_MOVES} best of {} moves)", s.moves.len());
+    }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forced_move_says_so_instead_of_a_value() {
+        let thought = Thought {
+            seat: 0,
+            agent: "mcts".to_string(),
+            mv: "a".to_string(),
+            forced: true,
+            search: None,
+        };
+        assert_eq!(search_line(&thought), "  [forced: the only legal move]");
+        assert_eq!(
+            search_table(&thought, "South"),
+            "[forced: the only legal move]\n"
+        );
+    }
 }

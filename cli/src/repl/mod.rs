@@ -27,7 +27,7 @@ use tabula::files::{BoundedLine, BoundedLines, MAX_COMMAND_BYTES};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::Editor;
+use rustyline::{CompletionType, Config, Editor};
 use tabula::render::{paint, Style};
 use tabula::Registry;
 
@@ -91,7 +91,16 @@ fn prompt(repl: &Repl) -> String {
     let game = repl.session.current();
     match game.outcome() {
         Some(_) => format!("{}> ", game.name()),
-        None => format!("{} [{}]> ", game.name(), game.seat_name(game.to_move())),
+        None => format!(
+            "{} [{}{}]> ",
+            game.name(),
+            game.seat_name(game.to_move()),
+            if repl.session.paused() {
+                ", agents paused"
+            } else {
+                ""
+            }
+        ),
     }
 }
 
@@ -165,16 +174,19 @@ fn interactive(repl: &mut Repl) -> bool {
         eprintln!("note: Ctrl-C will end the program ({e})");
     }
     let words = Rc::new(RefCell::new(Words::default()));
-    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
+    // Tab lists the candidates (as a shell does) rather than cycling
+    // through them in place, where the others stay unseen.
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(editor) => editor,
         Err(e) => {
             eprintln!("error: cannot start line editing ({e}); reading plain lines");
             return scripted(repl, io::stdin().lock());
         }
     };
-    editor.set_helper(Some(ReplHelper {
-        words: Rc::clone(&words),
-    }));
+    editor.set_helper(Some(ReplHelper::new(Rc::clone(&words))));
     let history =
         std::env::var_os("HOME").map(|home| std::path::Path::new(&home).join(".tabula_history"));
     if let Some(path) = &history {

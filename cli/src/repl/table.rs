@@ -17,17 +17,19 @@ pub struct Command {
 pub const COMMANDS: &[Command] = &[
     Command { name: "games", args: "", help: "list the games you can play" },
     Command { name: "agents", args: "", help: "list the agent kinds and their parameters (for `agent SEAT SPEC`)" },
-    Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once when a human is seated" },
+    Command { name: "new", args: "GAME[(key=value,...)]", help: "start a new game, e.g. `new diffusion(width=8)`; seats keep their agents if the player count is unchanged, and an agent to move plays at once (see `help agent`)" },
     Command { name: "show", args: "[--svg FILE]", help: "draw the board; with `--svg FILE`, save it as an SVG picture instead (for docs, issues and replays: `load games.jsonl#N PLY` first)" },
-    Command { name: "moves", args: "", help: "list the legal moves" },
+    Command { name: "moves", args: "[PREFIX]", help: "list the legal moves; with PREFIX only those that start with it, e.g. `moves B2` for the moves from B2" },
     Command { name: "history", args: "", help: "the moves played so far, numbered" },
-    Command { name: "play", args: "MOVE", help: "play a move (a bare move works too); seated agents then reply until a human is to move" },
-    Command { name: "undo", args: "[N]", help: "take back N moves (default 1)" },
-    Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1)" },
-    Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats" },
-    Command { name: "ai", args: "", help: "the seat to move is played once by its agent (a default MCTS for a human seat), showing its evaluation" },
+    Command { name: "play", args: "MOVE", help: "play a move (a bare move works too) for a seat a person plays; seated agents then reply until a person is to move. A seat an agent plays takes no typed move: `ai` lets its agent move, `agent SEAT human` takes it over" },
+    Command { name: "undo", args: "[N]", help: "take back N moves (default 1); an agent left to move plays at once, so `undo 2` takes back your move and its reply (`pause` first to step back through a game)" },
+    Command { name: "redo", args: "[N]", help: "replay N moves taken back (default 1); an agent left to move plays at once unless agents are paused" },
+    Command { name: "agent", args: "[SEAT SPEC]", help: "who plays a seat: `agent 2 mcts(iterations=20000)`, `agent 1 random(seed=3)`, `agent 2 human`; no arguments lists the seats. The rule: whenever a command (a move, `ai`, `undo`, `redo`, `load`, `setup`, `new`, seating) leaves an agent's seat to move while a person is seated, that agent plays at once, unless agents are paused; with agents alone only `ai` and `go` move" },
+    Command { name: "ai", args: "", help: "the seat to move is played once by its agent (a default MCTS for a human seat), showing its evaluation; an agent then to move replies" },
+    Command { name: "pause", args: "", help: "agents stop replying by themselves: they move only on `ai` or `go` (to study a position, or to step through a game with undo and redo)" },
+    Command { name: "resume", args: "", help: "agents reply again; one that is to move plays at once" },
     Command { name: "go", args: "[all] [N]", help: "the seated agents play until a human is to move or the game ends, at most 1000 moves (or N moves, up to 1000000); `go all` plays every seat, human seats by the default MCTS; Ctrl-C stops after the current move" },
-    Command { name: "hint", args: "", help: "the default MCTS (or the seat's agent) suggests a move, without playing it" },
+    Command { name: "hint", args: "", help: "the default MCTS (or the seat's agent) suggests a move, without playing it: the position's value, then the best moves with their visits, share of the visits and value (MCTS: the position's value is the mean of all iterations, so it sits below the best move's)" },
     Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
     Command { name: "position", args: "", help: "print the position text" },
     Command { name: "state", args: "", help: "print the game as one line of JSON (for scripts)" },
@@ -74,6 +76,10 @@ pub fn help(registry: &Registry, topic: &str) -> Result<String, String> {
             );
             let _ = writeln!(text, "{}", textwrap::fill(&line, &options));
         }
+        let rule = "when agents move: whenever a command leaves an agent's seat to move while a \
+                    person is seated, that agent plays at once (`pause` stops that; `help agent`)";
+        text.push_str(&textwrap::fill(rule, text_width()));
+        text.push('\n');
         let agents = format!(
             "agents: {} (`help AGENT` or `agents` for their parameters)",
             registry.agent_names().join(", ")

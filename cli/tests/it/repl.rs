@@ -19,7 +19,9 @@ fn scripted_session_prints_state_json() {
     let state = last_state(&run);
     assert_eq!(state["game"], "diffusion");
     assert_eq!(state["position"], "445554/444054 B");
-    assert_eq!(state["to_move"], 2);
+    // Seats count from 0 in JSON, named beside: North is to move.
+    assert_eq!(state["to_move"], 1);
+    assert_eq!(state["seats"], serde_json::json!(["South", "North"]));
     assert_eq!(state["moves"], serde_json::json!(["D"]));
     assert_eq!(state["outcome"], serde_json::Value::Null);
     assert_eq!(state["params"]["width"], 6);
@@ -61,7 +63,12 @@ fn finished_game_shows_the_winner() {
         "setup 001200/001000 A\nplay d\nstate\nplay c\n",
     );
     let state = last_state(&run);
-    assert_eq!(state["outcome"]["winners"], serde_json::json!([2]));
+    assert_eq!(state["outcome"]["winners"], serde_json::json!([1]));
+    assert_eq!(
+        state["to_move"],
+        serde_json::Value::Null,
+        "nobody moves any more"
+    );
     assert_eq!(state["outcome"]["result"], "North wins");
     assert!(
         run.stdout.contains("game over: North wins"),
@@ -136,7 +143,9 @@ fn save_and_load_round_trip() {
     assert!(run.ok, "{}", run.stderr);
     let loaded = tabula(
         &["play"],
-        &format!("load {file}\nstate\nagent\nload {file} 1\nstate\nredo\nstate\n"),
+        &format!(
+            "load {file}\nstate\nagent\nload {file} 1\nstate\npause\nload {file} 1\nstate\nredo\nstate\n"
+        ),
     );
     assert!(loaded.ok, "{}", loaded.stderr);
     let states: Vec<serde_json::Value> = loaded
@@ -147,8 +156,12 @@ fn save_and_load_round_trip() {
         .collect();
     assert_eq!(states[0]["moves"], serde_json::json!(["D", "e"]));
     assert_eq!(states[0]["params"]["width"], 8);
-    assert_eq!(states[1]["moves"], serde_json::json!(["D"]));
-    assert_eq!(states[2]["moves"].as_array().unwrap().len(), 2);
+    // North's agent is to move after one ply: it plays at once...
+    assert_eq!(states[1]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(states[1]["moves"][0], "D");
+    // ...unless agents are paused, when `redo` steps through the record.
+    assert_eq!(states[2]["moves"], serde_json::json!(["D"]));
+    assert_eq!(states[3]["moves"], serde_json::json!(["D", "e"]));
     assert!(
         loaded.stdout.contains("seat 2 (North): random(seed=2)"),
         "{}",
@@ -161,7 +174,7 @@ fn save_and_load_round_trip() {
     let log = log.to_str().unwrap();
     let picked = tabula(
         &["play"],
-        &format!("load {log}\nload {log}#2 1\nstate\nload {log}#3\n"),
+        &format!("pause\nload {log}\nload {log}#2 1\nstate\nload {log}#3\n"),
     );
     assert!(
         picked.stderr.contains("holds 2 records; pick one"),
@@ -403,6 +416,152 @@ fn an_agent_seated_on_the_side_to_move_plays_at_once() {
         alone.stdout
     );
     assert_eq!(last_state(&alone)["moves"], serde_json::json!([]));
+}
+
+/// One rule: whenever a command leaves an agent's seat to move while a
+/// person is seated, that agent plays at once, unless agents are paused;
+/// a typed move for an agent's seat is refused.
+#[test]
+fn agents_move_by_one_rule_after_every_command() {
+    let moves = |run: &crate::common::Run| -> Vec<usize> {
+        run.stdout
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| {
+                let state: serde_json::Value = serde_json::from_str(l).unwrap();
+                state["moves"].as_array().unwrap().len()
+            })
+            .collect()
+    };
+    let north = "North (random(seed=3)) plays";
+    // `ai` on the person's seat: North's agent answers.
+    let ai = tabula(&["play"], "agent 2 random(seed=3)\nai\nstate\n");
+    assert!(ai.ok, "{}", ai.stderr);
+    assert!(
+        ai.stdout.contains("South (mcts) plays") && ai.stdout.contains(north),
+        "{}",
+        ai.stdout
+    );
+    assert_eq!(moves(&ai), [2]);
+    // `undo` leaving North to move: it plays again at once; `redo` too.
+    let undo = tabula(
+        &["play"],
+        "agent 2 random(seed=3)\nD\nundo\nstate\nundo 2\nredo\nstate\n",
+    );
+    assert!(undo.ok, "{}", undo.stderr);
+    assert_eq!(undo.stdout.matches(north).count(), 3, "{}", undo.stdout);
+    assert_eq!(moves(&undo), [2, 2]);
+    // `setup` and `new` with the agent to move.
+    let jump = tabula(
+        &["play"],
+        "agent 2 random(seed=3)\nsetup 445554/444054 B\nstate\nagent 1 random(seed=1)\nagent 2 human\nnew diffusion(width=4)\nstate\n",
+    );
+    assert!(jump.ok, "{}", jump.stderr);
+    assert_eq!(moves(&jump)[0], 1);
+    assert!(
+        jump.stdout.contains("South (random(seed=1)) plays"),
+        "{}",
+        jump.stdout
+    );
+    // Paused, agents wait; a typed move for the agent's seat is refused
+    // with whose seat it is and how to take it over; `resume` lets it move.
+    let paused = tabula(
+        &["play"],
+        "agent 2 random(seed=3)\npause\nD\nstate\ne\nstate\nresume\nstate\n",
+    );
+    assert!(!paused.ok);
+    assert!(
+        paused.stderr.contains(
+            "it is seat 2 (North)'s turn, and random(seed=3) plays it: `ai` lets it move, `agent 2 human` takes the seat over"
+        ),
+        "{}",
+        paused.stderr
+    );
+    assert_eq!(moves(&paused), [1, 1, 2]);
+    assert!(paused.stdout.contains("agents paused"), "{}", paused.stdout);
+    // `help` says the rule; `help agent` in full.
+    let help = tabula(&["play"], "help\nhelp agent\n");
+    // Wrapped to the terminal's width: compared word by word.
+    let words = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("when agents move: whenever a command"),
+        "{words}"
+    );
+    assert!(
+        words.contains("that agent plays at once, unless agents are paused"),
+        "{words}"
+    );
+}
+
+#[test]
+fn moves_with_a_prefix_lists_those_that_start_with_it() {
+    let run = tabula(
+        &["play"],
+        "new calcala\nmoves C3\nmoves a1\nmoves Q9\nmoves A1 B2\n",
+    );
+    assert!(!run.ok);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[1], "C3-N C3-NE C3-E C3-SE C3-S C3-SW C3-W C3-NW",
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        lines[2], "A1-E A1-SE A1-S",
+        "any case when none match exactly"
+    );
+    assert!(
+        run.stderr
+            .contains("no legal move starts with `Q9` (220 legal moves here; `moves` lists them)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("usage: moves [PREFIX]"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_file_that_holds_no_records_is_named_once() {
+    let dir = std::env::temp_dir().join(format!("tabula-notes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let notes = dir.join("NOTES.md");
+    std::fs::write(&notes, "# Notes\n\nsome text\n\nmore text\n").unwrap();
+    let notes = notes.to_str().unwrap();
+    let run = tabula(&["play"], &format!("load {notes}\nload {notes}#2\nstate\n"));
+    let said = format!("{notes} is not a Tabula record file");
+    assert_eq!(run.stderr.matches(&said).count(), 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.lines().count(),
+        2,
+        "one line each: {}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("holds"), "{}", run.stderr);
+    assert_eq!(last_state(&run)["moves"], serde_json::json!([]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hint_says_what_its_numbers_are() {
+    let run = tabula(&["play"], "pause\nagent 1 mcts(iterations=300)\nhint\n");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "values are South's expected score (0 to 1): the position's is the mean of all"
+        ),
+        "{}",
+        run.stdout
+    );
+    let header = run
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("move"))
+        .unwrap();
+    let columns: Vec<&str> = header.split_whitespace().collect();
+    assert_eq!(columns, ["move", "visits", "share", "value"]);
 }
 
 #[test]
@@ -698,7 +857,8 @@ fn agents_are_checked_when_seated_and_on_a_new_game() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("seat 2 is human again: perfect"),
+        run.stdout
+            .contains("seat 2 (North) is human again: perfect"),
         "{}",
         run.stdout
     );

@@ -399,6 +399,38 @@ fn three_players_take_their_turns_with_two_agents_replying() {
 }
 
 #[test]
+fn agents_follow_the_session_s_rule_paused_alone_or_replying() {
+    let served = Served::start(&[]);
+    let mut socket = served.socket();
+    socket.next();
+    // Agents alone move only when asked.
+    let agents = ["random", "mcts(iterations=50)"];
+    socket.send(json!({"type": "new", "game": "diffusion(width=4)", "seats": agents}));
+    assert_eq!(socket.settled()["moves"], json!([]));
+    socket.send(json!({"type": "go"}));
+    let moved = socket.until(|m| m["type"] == "state" && m["moves"].as_array().unwrap().len() == 1);
+    assert_eq!(moved.last().unwrap()["thinking"], Value::Null);
+    // Paused, an agent left to move waits; a person may not move for it.
+    let mover = moved.last().unwrap()["to_move"].as_u64().unwrap();
+    socket.send(json!({"type": "pause", "paused": true}));
+    socket.send(json!({"type": "seat", "seat": 1 - mover, "agent": "human"}));
+    let paused = socket
+        .until(|m| m["type"] == "state" && m["seats"][1 - mover as usize]["agent"] == "human")
+        .pop()
+        .unwrap();
+    assert_eq!(paused["paused"], true);
+    assert_eq!(paused["to_move"], mover);
+    assert_eq!(paused["moves"].as_array().unwrap().len(), 1);
+    let legal = paused["legal"][0].clone();
+    socket.send(json!({"type": "play", "move": legal}));
+    assert!(socket.error().contains("turn"));
+    socket.send(json!({"type": "pause", "paused": false}));
+    let replied =
+        socket.until(|m| m["type"] == "state" && m["moves"].as_array().unwrap().len() == 2);
+    assert_eq!(replied.last().unwrap()["paused"], false);
+}
+
+#[test]
 fn a_search_streams_at_least_five_updates_a_second_and_stops_when_asked() {
     let served = Served::start(&[]);
     let mut socket = served.socket();

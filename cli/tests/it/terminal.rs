@@ -13,6 +13,7 @@ use crate::common::HANG;
 fn start(home: &std::path::Path) -> PtySession {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     command
+        .current_dir(home)
         .arg("play")
         .env("HOME", home)
         .env("TERM", "xterm")
@@ -73,6 +74,31 @@ fn go_stops_after_the_current_move_on_ctrl_c() {
     repl.send_control('c').unwrap();
     repl.exp_string("stopped (Ctrl-C) after 1 move").unwrap();
     repl.exp_string("[North]>").unwrap();
+    repl.send_line("quit").unwrap();
+    repl.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn tab_lists_the_candidates_and_completes_file_names() {
+    let home = std::env::temp_dir().join(format!("tabula-pty-tab-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("saved-game.json"), "").unwrap();
+    let mut repl = start(&home);
+    repl.exp_string("type `help` for commands").unwrap();
+    // Several candidates: a second Tab lists them all below the line.
+    repl.send("se\t\t").unwrap();
+    repl.flush().unwrap();
+    // (in the command table's order)
+    repl.exp_string("setup").unwrap();
+    repl.exp_string("seed").unwrap();
+    repl.send_control('u').unwrap();
+    // One file in the working directory: `load` completes its name.
+    repl.send("load sav\t").unwrap();
+    repl.flush().unwrap();
+    repl.exp_string("saved-game.json").unwrap();
+    repl.send_line("").unwrap();
+    repl.exp_string("is empty").unwrap();
     repl.send_line("quit").unwrap();
     repl.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&home);

@@ -232,6 +232,11 @@ impl Game for TicTacToe {
         ])
     }
 
+    /// Every move fills a cell.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(self.cells())
+    }
+
     /// A move's action number is its cell's index, row by row.
     fn action_count(&self) -> usize {
         self.cells()

@@ -64,9 +64,9 @@ pub fn to_record(
     record.seed = result.seed;
     let players = result.seats.len();
     let outcome = match &result.winners {
-        Some(w) => {
-            Outcome::shared(w.iter().copied()).describe(players, |s| format!("seat {}", s + 1))
-        }
+        // In the seat names boards use (`North wins`); `winners` and
+        // `seats` count from 0 beside it.
+        Some(w) => Outcome::shared(w.iter().copied()).describe(players, |s| start.seat_name(s)),
         None => "adjudicated".to_string(),
     };
     let scores: Vec<Value> = (0..players)
@@ -321,4 +321,65 @@ pub fn play_all(
         }
         error.map_or(Ok(()), Err)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finished game of Diffusion won by `winners`, and its record.
+    fn recorded(winners: Option<Vec<usize>>) -> (GameResult, GameRecord) {
+        let registry = tabula_games::registry();
+        let start = registry.create("diffusion(width=4,stones=2)").unwrap();
+        let agents: Vec<AgentSpec> = ["random", "mcts"]
+            .iter()
+            .map(|a| registry.parse_agent(a).unwrap())
+            .collect();
+        let settings = Settings {
+            games: vec![start.spec()],
+            agents: agents.iter().map(ToString::to_string).collect(),
+            rounds: 1,
+            seed: 0,
+            max_plies: 100,
+            opening_plies: 0,
+        };
+        let result = GameResult {
+            index: 3,
+            game: 0,
+            round: 1,
+            seats: vec![1, 0],
+            seed: 9,
+            winners,
+            plies: 0,
+            seconds: vec![0.5, 0.25],
+            moves_made: vec![0, 0],
+            forfeit: None,
+        };
+        let record = to_record(&result, start.as_ref(), &agents, Vec::new(), &settings);
+        (result, record)
+    }
+
+    #[test]
+    fn records_name_the_result_in_seat_names_and_count_seats_from_0() {
+        for (winners, text) in [
+            (Some(vec![1]), "North wins"),
+            (Some(vec![0]), "South wins"),
+            (Some(vec![0, 1]), "draw"),
+            (None, "adjudicated"),
+        ] {
+            let (result, record) = recorded(winners.clone());
+            assert_eq!(record.extra["outcome"], text);
+            assert_eq!(record.extra["winners"], json!(winners));
+            assert_eq!(from_record(&record, 0).unwrap(), result);
+        }
+    }
+
+    #[test]
+    fn records_from_before_seat_names_still_load() {
+        // Older tournaments wrote `seat 2 wins`; the result is read from
+        // `winners`, which has always counted from 0.
+        let (result, mut record) = recorded(Some(vec![1]));
+        record.extra["outcome"] = json!("seat 2 wins");
+        assert_eq!(from_record(&record, 0).unwrap(), result);
+    }
 }

@@ -33,6 +33,8 @@ pub trait AnyGame: Send + Sync + Debug {
     /// Plays a move given as text; returns its canonical text. On error the
     /// state is unchanged.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// The variant's bound on a game's length (see [`Game::max_game_length`]).
+    fn max_game_length(&self) -> Option<usize>;
     /// How many action numbers the variant uses (see [`Game::action_count`]).
     fn action_count(&self) -> usize;
     /// The legal moves' action numbers, in the game's move order.
@@ -150,6 +152,10 @@ impl<G: Game> AnyGame for Boxed<G> {
         let canonical = self.state.format_move(mv);
         self.state.try_play(mv)?;
         Ok(canonical)
+    }
+
+    fn max_game_length(&self) -> Option<usize> {
+        self.state.max_game_length()
     }
 
     fn action_count(&self) -> usize {

@@ -198,6 +198,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The most moves a game of this variant can last from its start
+    /// position, where the rules bound it (OpenSpiel's `MaxGameLength`,
+    /// which sizes buffers and training episodes); `None`, the default, for
+    /// a game whose length has no bound worth stating. Callers then cap the
+    /// length themselves, as tournaments and playouts do.
+    fn max_game_length(&self) -> Option<usize> {
+        None
+    }
+
     /// How many action numbers this variant uses: the same for every state
     /// of one variant. Actions number moves stably, for statistics kept per
     /// move across positions (RAVE, MAST), bindings and policy networks.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use tabula::agents::Forfeit;
 use tabula::solve::DbError;
-use tabula::{excerpt, AgentError, MoveError, PositionError, RecordError, SpecError};
+use tabula::{excerpt, AgentError, MoveError, PositionError, RecordError, Seat, SpecError};
 use thiserror::Error;
 
 /// A refused [`Session`](crate::Session) operation. The messages are for
@@ -27,6 +27,16 @@ pub enum SessionError {
     /// `redo` with no move taken back.
     #[error("nothing to redo")]
     NothingToRedo,
+    /// A person's move on a seat an agent plays.
+    #[error("it is seat {} ({name})'s turn, and {agent} plays it", .seat + 1)]
+    AgentsSeat {
+        /// The seat to move, from 0.
+        seat: Seat,
+        /// Its name (`North`).
+        name: String,
+        /// The agent that plays it.
+        agent: String,
+    },
     /// An agent asked to move in a finished game.
     #[error("the game is over")]
     GameOver,

@@ -24,7 +24,8 @@
 //! let thinking = session.think().unwrap();
 //! thinking.stop(); // answer now with the best move so far
 //! let thought = session.finish(thinking).unwrap();
-//! session.play(&thought.mv).unwrap();
+//! session.play_thought(&thought).unwrap(); // the seat is the agent's
+//! assert!(!session.agent_due(), "South (a person) is to move");
 //!
 //! assert_eq!(session.undo(2).unwrap(), 2);
 //! let state = serde_json::to_string(&session.state()).unwrap();

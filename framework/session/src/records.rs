@@ -25,6 +25,16 @@ pub fn read_record(path: &Path, index: Option<usize>) -> Result<GameRecord, Sess
     })
 }
 
+/// Whether `line` is one JSON object: what every record line is.
+fn is_json_object(line: &[u8]) -> bool {
+    // A file saved by an editor that marks UTF-8 starts with a byte order mark.
+    let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+    matches!(
+        serde_json::from_slice::<serde_json::Value>(line),
+        Ok(serde_json::Value::Object(_))
+    )
+}
+
 /// Line `n` (from 1; `None`: the only one) of a file with one record per
 /// line, read a line at a time so that a large `games.jsonl` costs one
 /// line of memory; blank lines do not count.
@@ -38,6 +48,13 @@ fn nth_line(path: &Path, n: Option<usize>) -> Result<String, String> {
             continue;
         }
         count += 1;
+        if count == 1 && !is_json_object(&l.bytes) {
+            // Said once, before counting "records" in a README or a log.
+            return Err(format!(
+                "{shown} is not a Tabula record file: its first line is no JSON object \
+                 (records are the one-line JSON that `save` and a tournament's games.jsonl write)"
+            ));
+        }
         match n {
             Some(n) if n == count => {
                 return String::from_utf8(l.bytes)

@@ -33,6 +33,9 @@ pub struct Session {
     /// Counts the changes a background search would miss (a move, a
     /// jump, a seat), so that its move is not played in another position.
     generation: u64,
+    /// Agents wait for `ai` or `go` instead of replying at once (see
+    /// [`Session::agent_due`]).
+    paused: bool,
 }
 
 /// A move played.
@@ -78,6 +81,7 @@ impl Session {
             seed: 0,
             table: None,
             generation: 0,
+            paused: false,
         }
     }
 
@@ -155,8 +159,9 @@ impl Session {
             game: game.name().to_string(),
             params: GameParams::of(game),
             position: game.position(),
-            to_move: game.to_move() + 1,
+            to_move: game.outcome().is_none().then(|| game.to_move()),
             moves: self.moves.clone(),
+            seats: (0..game.players()).map(|s| game.seat_name(s)).collect(),
             agents: self.seats.iter().map(ToString::to_string).collect(),
             outcome: self.result(),
         }
@@ -216,8 +221,37 @@ impl Session {
         self.generation += 1;
     }
 
-    /// Plays a move given as text; the moves taken back are forgotten.
+    /// Plays a move a person gives as text; the moves taken back are
+    /// forgotten. Refused on an agent's turn: that seat's moves are its
+    /// agent's (see [`Session::agent_due`]), so a person takes the seat
+    /// over first.
     pub fn play(&mut self, text: &str) -> Result<Played, SessionError> {
+        let game = self.current();
+        let seat = game.to_move();
+        if game.outcome().is_none() && !self.seats[seat].is_human() {
+            return Err(SessionError::AgentsSeat {
+                seat,
+                name: game.seat_name(seat),
+                agent: self.seats[seat].to_string(),
+            });
+        }
+        self.play_unchecked(text)
+    }
+
+    /// Plays the move an agent found ([`Session::finish`], [`Session::hint`])
+    /// for the seat it thought for, whoever plays that seat: `ai` on a
+    /// person's seat plays this way too.
+    pub fn play_thought(&mut self, thought: &Thought) -> Result<Played, SessionError> {
+        if self.current().outcome().is_some() {
+            return Err(SessionError::GameOver);
+        }
+        if thought.seat != self.current().to_move() {
+            return Err(SessionError::Stale);
+        }
+        self.play_unchecked(&thought.mv)
+    }
+
+    fn play_unchecked(&mut self, text: &str) -> Result<Played, SessionError> {
         let played = self.advance(text)?;
         self.redo.clear();
         Ok(played)
@@ -332,6 +366,41 @@ impl Session {
         self.seats.iter().any(AgentSpec::is_human)
     }
 
+    /// The one rule for when seated agents move by themselves: whenever
+    /// the seat to move is an agent's, a person is seated too, and agents
+    /// are not paused. A front end asks after every operation that changes
+    /// the position or the seats (a move, `undo`, `redo`, `load`,
+    /// `setup`, a new game, seating) and lets the agent play
+    /// ([`Session::think`], then [`Session::play_thought`]; or
+    /// [`Session::reply`]). With agents alone only an explicit request
+    /// moves, so that seating the last agent does not play a whole game.
+    pub fn agent_due(&self) -> bool {
+        !self.paused && self.human_seated() && self.agent_to_move()
+    }
+
+    /// Whether agents wait for an explicit request (see [`Session::agent_due`]).
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Pauses the agents (they play only when asked), or lets them reply
+    /// again: to study a position where an agent is to move.
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+    }
+
+    /// Lets each agent that is due ([`Session::agent_due`]) play, waiting
+    /// for each search, until a person is to move, the game ends or agents
+    /// are paused; returns what each agent found, in order. Front ends
+    /// that show a search's progress drive [`Session::think`] themselves.
+    pub fn reply(&mut self) -> Result<Vec<Thought>, SessionError> {
+        let mut thoughts = Vec::new();
+        while self.agent_due() {
+            thoughts.push(self.agent_move()?);
+        }
+        Ok(thoughts)
+    }
+
     /// The agent that plays for a human seat when asked (a hint, `go
     /// all`): MCTS with its default budget.
     pub fn default_agent(&self) -> AgentSpec {
@@ -378,7 +447,8 @@ impl Session {
             agent: spec.to_string(),
             forfeit,
         })?;
-        Ok(Thought::new(seat, &spec, decision))
+        let forced = self.current().legal_moves().len() == 1;
+        Ok(Thought::new(seat, &spec, decision, forced))
     }
 
     /// The move the seat to move's agent (the default agent for a human
@@ -388,10 +458,11 @@ impl Session {
         self.finish(thinking)
     }
 
-    /// The seat to move's agent plays; waits for the search.
+    /// The seat to move's agent (the default agent for a human seat)
+    /// plays; waits for the search.
     pub fn agent_move(&mut self) -> Result<Thought, SessionError> {
         let thought = self.hint()?;
-        self.play(&thought.mv)?;
+        self.play_thought(&thought)?;
         Ok(thought)
     }
 

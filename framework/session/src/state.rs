@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tabula::AnyGame;
 
 /// A game in progress: `{"game", "params", "position", "to_move", "moves",
-/// "agents", "outcome"}`, in that order.
+/// "seats", "agents", "outcome"}`, in that order. Seats are numbered from 0
+/// here, as in Python and the arena's records (OpenSpiel's convention),
+/// with their names in `seats` beside them; text for people names them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     /// The game's registry name.
@@ -18,10 +20,14 @@ pub struct State {
     pub params: GameParams,
     /// The position text.
     pub position: String,
-    /// The seat to move, from 1 (meaningless once the game is over).
-    pub to_move: usize,
+    /// The seat to move, from 0; `None` (`null`) once the game is over.
+    pub to_move: Option<usize>,
     /// The moves from the start position, canonical.
     pub moves: Vec<String>,
+    /// Each seat's name (`South`, `North`), by seat number (absent from
+    /// states written before it was added).
+    #[serde(default)]
+    pub seats: Vec<String>,
     /// Who plays each seat, as agent specs (`human` for a person).
     pub agents: Vec<String>,
     /// The result once the game is over.
@@ -31,7 +37,7 @@ pub struct State {
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameOver {
-    /// The winning seats, from 1.
+    /// The winning seats, from 0.
     pub winners: Vec<usize>,
     /// Each seat's score (a win 1, a loss 0, a shared win split).
     pub scores: Vec<f64>,
@@ -45,7 +51,7 @@ impl GameOver {
         let outcome = game.outcome()?;
         let players = game.players();
         Some(GameOver {
-            winners: outcome.winners().map(|seat| seat + 1).collect(),
+            winners: outcome.winners().collect(),
             scores: outcome.scores()[..players]
                 .iter()
                 .map(|&s| f64::from(s))

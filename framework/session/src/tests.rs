@@ -43,7 +43,7 @@ fn a_refused_operation_leaves_the_session_as_it_was() {
     let mut s = session("diffusion");
     assert!(matches!(s.undo(1), Err(SessionError::NothingToUndo)));
     s.play("D").unwrap();
-    s.set_seat(1, "random(seed=3)").unwrap();
+    s.set_seat(0, "random(seed=3)").unwrap();
     let before = snapshot(&s);
     let refusals: Vec<SessionError> = vec![
         s.play("Z").unwrap_err(),
@@ -111,11 +111,16 @@ fn a_background_search_reports_progress_and_stops_when_told() {
     while !matches!(thinking.wait(Duration::from_secs(300)), Update::Done) {}
     let thought = s.finish(thinking).unwrap();
     assert!(s.current().legal_moves().contains(&thought.mv));
-    let search = thought.search.expect("MCTS reports its search");
+    let search = thought.search.clone().expect("MCTS reports its search");
     assert!(search.iterations < 1_000_000_000);
     assert_eq!(search.pv.first(), Some(&thought.mv));
     assert!(s.moves().is_empty(), "thinking plays nothing");
-    s.play(&thought.mv).unwrap();
+    // The seat is the agent's: a person's move is refused, its own is not.
+    assert!(matches!(
+        s.play(&thought.mv),
+        Err(SessionError::AgentsSeat { seat: 0, .. })
+    ));
+    s.play_thought(&thought).unwrap();
     assert_eq!(s.moves(), [thought.mv]);
 }
 
@@ -165,7 +170,7 @@ fn a_finished_game_has_a_result_and_no_agent_moves() {
     assert_eq!(
         over,
         GameOver {
-            winners: vec![2],
+            winners: vec![1],
             scores: vec![0.0, 1.0],
             result: "North wins".to_string(),
         }
@@ -184,7 +189,7 @@ fn the_state_serializes_as_the_repl_prints_it_and_reads_back() {
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(
         json,
-        r#"{"game":"diffusion","params":{"width":6,"stones":4,"blocks":"halves"},"position":"445554/444054 B","to_move":2,"moves":["D"],"agents":["human","human"],"outcome":null}"#
+        r#"{"game":"diffusion","params":{"width":6,"stones":4,"blocks":"halves"},"position":"445554/444054 B","to_move":1,"moves":["D"],"seats":["South","North"],"agents":["human","human"],"outcome":null}"#
     );
     assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);
     assert_eq!(state.params.get("width"), Some(&ParamValue::Int(6)));
@@ -195,9 +200,11 @@ fn the_state_serializes_as_the_repl_prints_it_and_reads_back() {
     s.setup("001200/001000 A").unwrap();
     s.play("d").unwrap();
     let over = s.state();
+    assert_eq!(over.to_move, None, "nobody is to move in a finished game");
     let json = serde_json::to_string(&over).unwrap();
+    assert!(json.contains(r#""to_move":null"#), "{json}");
     assert!(
-        json.ends_with(r#""outcome":{"winners":[2],"scores":[0.0,1.0],"result":"North wins"}}"#),
+        json.ends_with(r#""outcome":{"winners":[1],"scores":[0.0,1.0],"result":"North wins"}}"#),
         "{json}"
     );
     assert_eq!(serde_json::from_str::<State>(&json).unwrap(), over);
@@ -289,4 +296,94 @@ fn search_reports_name_proofs_from_the_seat_to_move() {
         .collect();
     assert!(!winning.is_empty(), "{search:?}");
     assert_eq!(search.proven, Some(Proof::Win));
+}
+
+/// A session of Nim (take 1 to 3; the last stone wins) from `position`
+/// (`LEFT SEAT`, seat from 1): small enough to know every answer.
+fn nim(position: &str) -> Session {
+    let registry = tabula::Registry::builder()
+        .game::<tabula_testkit::test_games::Nim>()
+        .build();
+    let game = registry.create("nim").unwrap();
+    let mut session = Session::new(registry, game);
+    session.setup(position).unwrap();
+    session
+}
+
+#[test]
+fn agents_move_by_one_rule() {
+    let mut s = session("diffusion");
+    s.set_seat(1, "random(seed=3)").unwrap();
+    // South (a person) moves; North's agent is due at once.
+    assert!(!s.agent_due());
+    s.play("D").unwrap();
+    assert!(s.agent_due());
+    // A person's move for the agent's seat is refused, the game unchanged.
+    let before = snapshot(&s);
+    let refused = s.play("e").unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "it is seat 2 (North)'s turn, and random(seed=3) plays it"
+    );
+    assert_eq!(snapshot(&s), before);
+    // `reply` lets the agents due play until a person is to move.
+    let replies = s.reply().unwrap();
+    assert_eq!(replies.len(), 1);
+    assert_eq!((replies[0].seat, s.moves().len()), (1, 2));
+    assert!(!s.agent_due() && s.reply().unwrap().is_empty());
+    // An agent playing the person's seat (`ai`) is answered too.
+    s.agent_move().unwrap();
+    assert!(s.agent_due());
+    s.reply().unwrap();
+    assert_eq!(s.moves().len(), 4);
+    // Taking back one move leaves the agent to move: it is due again.
+    s.undo(1).unwrap();
+    assert!(s.agent_due());
+    s.undo(1).unwrap();
+    assert!(!s.agent_due());
+    s.redo(1).unwrap();
+    assert!(s.agent_due());
+    // Paused, it waits; a person still may not move for it.
+    s.set_paused(true);
+    assert!(!s.agent_due() && s.paused());
+    assert!(s.reply().unwrap().is_empty());
+    assert!(matches!(s.play("e"), Err(SessionError::AgentsSeat { .. })));
+    s.set_paused(false);
+    assert!(s.agent_due());
+    // Agents alone are never due: only an explicit request moves them.
+    s.set_seat(0, "random(seed=4)").unwrap();
+    assert!(s.agent_to_move() && !s.agent_due());
+    // A position set up or a game begun with the agent to move: due.
+    s.set_seat(0, "human").unwrap();
+    s.setup("445554/444054 B").unwrap();
+    assert!(s.agent_due());
+    s.set_seat(1, "human").unwrap();
+    assert!(!s.agent_due(), "a person took the seat over");
+    s.set_seat(1, "random(seed=4)").unwrap();
+    assert!(s.agent_due(), "seating an agent on the seat to move");
+    // A new game whose first seat is an agent's.
+    s.set_seat(1, "human").unwrap();
+    s.set_seat(0, "random(seed=4)").unwrap();
+    s.new_game("diffusion(width=4)").unwrap();
+    assert!(s.agent_due());
+}
+
+#[test]
+fn a_move_thought_for_another_seat_is_refused() {
+    let mut s = session("diffusion");
+    let thought = s.hint().unwrap();
+    s.play("D").unwrap();
+    let before = snapshot(&s);
+    assert!(matches!(s.play_thought(&thought), Err(SessionError::Stale)));
+    assert_eq!(snapshot(&s), before);
+}
+
+#[test]
+fn the_only_legal_move_is_reported_as_forced() {
+    let mut one = nim("1 1");
+    assert_eq!(one.current().legal_moves().len(), 1);
+    let thought = one.hint().unwrap();
+    assert!(thought.forced, "{thought:?}");
+    let mut three = nim("3 1");
+    assert!(!three.hint().unwrap().forced);
 }

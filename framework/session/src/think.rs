@@ -149,14 +149,24 @@ pub struct Thought {
     pub agent: String,
     /// The move, canonical.
     pub mv: String,
+    /// It was the only legal move: the agent had no choice, and a search
+    /// that stopped at once (0 iterations, value 0) says nothing about the
+    /// position.
+    pub forced: bool,
     /// The search's findings; `None` for agents that do not search.
     pub search: Option<SearchAnalysis>,
 }
 
 impl Thought {
-    pub(crate) fn new(seat: Seat, spec: &AgentSpec, decision: AnyDecision) -> Thought {
+    pub(crate) fn new(
+        seat: Seat,
+        spec: &AgentSpec,
+        decision: AnyDecision,
+        forced: bool,
+    ) -> Thought {
         Thought {
             seat,
+            forced,
             agent: spec.to_string(),
             search: decision
                 .search
@@ -169,7 +179,10 @@ impl Thought {
 /// What a search found about the position, seen from the seat to move.
 #[derive(Debug, Clone, Serialize)]
 pub struct SearchAnalysis {
-    /// The expected score of the seat to move (0 to 1).
+    /// The expected score of the seat to move (0 to 1) at the root: for
+    /// MCTS the mean result of every iteration, exploring ones included,
+    /// so it sits below the best move's value while the search still
+    /// tries weaker moves.
     pub value: f32,
     /// The position's result when the search proved it.
     pub proven: Option<Proof>,
@@ -196,7 +209,8 @@ pub struct MoveStats {
     pub visits: u32,
     /// Its share of all the root's visits (0 to 1).
     pub share: f64,
-    /// Its expected score for the seat to move.
+    /// Its expected score for the seat to move: for MCTS the mean result
+    /// of the iterations through this move.
     pub value: f32,
     /// Its result when the search proved it.
     pub proven: Option<Proof>,

@@ -90,6 +90,7 @@ function drawState(state) {
   drawHistory(state);
   drawEvals(state);
   drawReplayBar(state);
+  $("pause").textContent = state.paused ? "Let agents reply" : "Pause agents";
   if ($("game").value !== state.name && games.length) {
     $("game").value = state.name;
     drawSetup();
@@ -188,7 +189,9 @@ function drawThought(message) {
   const thought = message.thought;
   const search = thought.search;
   let line = `${message.hint ? "Hint" : "Played"} for ${seatName(thought.seat)}: ${thought.mv} (${thought.agent})`;
-  if (search) {
+  if (thought.forced) {
+    line += " — the only legal move";
+  } else if (search) {
     line += ` — value ${search.value.toFixed(3)}, ${search.iterations} iterations in `
       + `${search.seconds.toFixed(2)} s; pv ${search.pv.join(" ")}`;
   }
@@ -585,6 +588,7 @@ function wire() {
     $(id).onclick = () => send({ type });
   }
   $("swap").onclick = () => send({ type: "swap", a: 0, b: 1 });
+  $("pause").onclick = () => send({ type: "pause", paused: !view.paused });
   $("load").onchange = async () => {
     const file = $("load").files[0];
     if (!file) return;

@@ -49,6 +49,10 @@ pub(crate) enum Request {
         seat: usize,
         agent: String,
     },
+    /// Agents wait for Go (to study a position), or reply again.
+    Pause {
+        paused: bool,
+    },
     /// Swaps who plays seats `a` and `b` (from 0).
     Swap {
         a: usize,
@@ -287,6 +291,7 @@ impl Actor {
                 self.session.set_seat(seat, &agent).map_err(text)?;
             }
             Request::Swap { a, b } => self.session.swap_seats(a, b).map_err(text)?,
+            Request::Pause { paused } => self.session.set_paused(paused),
             Request::Load { record } => {
                 let record = GameRecord::from_json(record.trim()).map_err(|e| e.to_string())?;
                 self.session.load(&record, None).map_err(text)?;
@@ -351,7 +356,8 @@ impl Actor {
     fn changed(&mut self) {
         let plies = self.session.moves().len();
         self.evals.retain(|&ply, _| ply <= plies);
-        if self.replay.is_none() && self.session.agent_to_move() {
+        // The session's one rule for when agents move by themselves.
+        if self.replay.is_none() && self.session.agent_due() {
             self.start_search(false);
         }
         self.send_state();
@@ -389,7 +395,8 @@ impl Actor {
                 return self.send_state();
             }
         };
-        if let Some(analysis) = &thought.search {
+        // A forced move's search stopped at once: its value says nothing.
+        if let Some(analysis) = thought.search.as_ref().filter(|_| !thought.forced) {
             let ply = self.session.moves().len();
             let eval = Eval {
                 ply,
@@ -405,7 +412,7 @@ impl Actor {
         if search.hint {
             return self.send_state();
         }
-        match self.session.play(&thought.mv) {
+        match self.session.play_thought(&thought) {
             Ok(_) => self.changed(),
             Err(error) => {
                 self.error(&error.to_string());

@@ -29,6 +29,8 @@ pub(crate) struct View {
     pub explain: Option<String>,
     /// The seat whose agent is thinking now.
     pub thinking: Option<usize>,
+    /// Whether agents wait for Go instead of replying by themselves.
+    pub paused: bool,
     /// `play`, or `replay` while stepping through a recorded game.
     pub mode: &'static str,
     /// The record replayed and its length.
@@ -109,6 +111,7 @@ impl View {
                 .checked_sub(1)
                 .and_then(|ply| session.explain(ply)),
             thinking,
+            paused: session.paused(),
             mode: if replay.is_some() { "replay" } else { "play" },
             replay,
             evals,

@@ -48,6 +48,17 @@ impl Game for Calcala {
         self.allows(mv)
     }
 
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.result().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if let Err(why) = self.check(mv) {
+            return Err(MoveError::illegal(mv.to_string(), why.describe(mv)));
+        }
+        self.apply(mv);
+        Ok(())
+    }
+
     fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
         self.pick_random(rng, buffer)
     }

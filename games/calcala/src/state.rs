@@ -172,7 +172,18 @@ impl Calcala {
     }
 
     pub(crate) fn allows(&self, mv: Move) -> bool {
-        self.on_board > END_STONES && self.stones(mv.pit) > 0 && may_start(mv.pit, mv.dir)
+        self.on_board > END_STONES && self.check(mv).is_ok()
+    }
+
+    /// Checks `mv` for the side to move (game not over) without allocating.
+    pub(crate) fn check(&self, mv: Move) -> Result<(), Illegal> {
+        if self.stones(mv.pit) == 0 {
+            return Err(Illegal::EmptyPit);
+        }
+        if !may_start(mv.pit, mv.dir) {
+            return Err(Illegal::OffTheEdge);
+        }
+        Ok(())
     }
 
     /// Rejection sampling over all 288 (pit, direction) pairs: uniform over
@@ -195,6 +206,36 @@ impl Calcala {
         }
         self.list_moves(buffer);
         pick(rng, buffer)
+    }
+}
+
+/// Why a move is illegal; turned into text only when a user needs it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Illegal {
+    EmptyPit,
+    OffTheEdge,
+}
+
+impl Illegal {
+    /// The reason as a sentence about `mv`.
+    pub(crate) fn describe(self, mv: Move) -> String {
+        let pit = mv.pit;
+        match self {
+            Illegal::EmptyPit => {
+                format!("{pit} is empty: a move sows the stones of a non-empty pit")
+            }
+            Illegal::OffTheEdge => {
+                let allowed: Vec<&str> = Direction::ALL
+                    .into_iter()
+                    .filter(|&dir| may_start(pit, dir))
+                    .map(Direction::name)
+                    .collect();
+                format!(
+                    "by the edge rule a move from an edge or corner pit must take its first step onto the board (from {pit} only {})",
+                    allowed.join(", ")
+                )
+            }
+        }
     }
 }
 

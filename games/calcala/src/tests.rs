@@ -137,6 +137,32 @@ fn edge_rule_from_a2_and_the_corners() {
 }
 
 #[test]
+fn illegal_moves_say_why() {
+    let game = with_stones(2, &[("A1", 3), ("A2", 3), ("D4", 5)]);
+    for (text, reason) in [
+        ("B2-N", "B2 is empty"),
+        ("A2-W", "the edge rule"),
+        ("A2-NW", "from A2 only N, NE, E, SE, S"),
+        ("A1-N", "from A1 only E, SE, S"),
+    ] {
+        let mut copy = game;
+        let err = copy.try_play(mv(text)).unwrap_err().to_string();
+        assert!(err.contains(reason), "{text}: {err}");
+        assert!(
+            err.starts_with(&format!("{text} is not legal here: ")),
+            "{err}"
+        );
+        assert!(!game.is_legal(mv(text)), "{text}");
+        assert_eq!(copy, game, "a refused move leaves the position alone");
+    }
+    let mut over = with_stones(2, &[("A2", 3)]);
+    assert_eq!(
+        over.try_play(mv("A2-N")),
+        Err(tabula_core::MoveError::GameOver)
+    );
+}
+
+#[test]
 fn start_has_every_legal_move() {
     let game = new_game(2, "standard");
     let mut moves = Vec::new();
