@@ -328,13 +328,12 @@ impl Actor {
     }
 
     /// Takes back moves until a person is to move again (or none is
-    /// left), so an agent's reply goes with the move it answered.
+    /// left), so an agent's reply goes with the move it answered; paused
+    /// agents, as in the REPL, let undo step one move at a time.
     fn undo(&mut self) -> Result<(), SessionError> {
         self.session.undo(1)?;
-        while self.replay.is_none()
-            && self.session.human_seated()
-            && self.session.agent_to_move()
-            && !self.session.moves().is_empty()
+        // An agent due to move would answer again at once.
+        while self.replay.is_none() && self.session.agent_due() && !self.session.moves().is_empty()
         {
             self.session.undo(1)?;
         }
@@ -344,7 +343,7 @@ impl Actor {
     /// Replays what undo took back, the agents' replies with it.
     fn redo(&mut self) -> Result<(), SessionError> {
         self.session.redo(1)?;
-        while self.replay.is_none() && self.session.agent_to_move() {
+        while self.replay.is_none() && self.session.agent_due() {
             if self.session.redo(1).is_err() {
                 break;
             }
