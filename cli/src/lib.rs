@@ -1,5 +1,5 @@
 //! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
-//! `solve`, `analyse` and `train`, over any
+//! `solve`, `analyse`, `train` and `serve`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line. Tournaments are the
 //! `tabula-arena` library's; `arena` is its front end.
@@ -9,6 +9,7 @@ mod arena;
 pub mod engine;
 pub mod repl;
 mod scaffold;
+mod serve;
 mod solve;
 mod tools;
 mod train;
@@ -107,6 +108,9 @@ enum Command {
     /// Train a network for the `az` agent by self-play: progress lines, a
     /// CSV and SVG training curve, checkpoints to resume (docs/az.md).
     Train(train::TrainArgs),
+    /// Serve the web page: play by clicking, replay results folders,
+    /// start and watch tournaments (docs/web.md).
+    Serve(serve::ServeArgs),
     /// Write a new game crate from the template game, in the layout every
     /// game uses, and print the lines that register it (docs/adding-a-game.md).
     NewGame(scaffold::NewGameArgs),
@@ -153,6 +157,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&registry, args),
         Some(Command::Analyse(args)) => analyse::run(&registry, args),
         Some(Command::Train(args)) => train::run(&registry, args),
+        Some(Command::Serve(args)) => serve::run(registry, args),
         Some(Command::NewGame(args)) => scaffold::run(&args),
     };
     match result {

@@ -201,10 +201,12 @@ impl<G: Game> Entry<G> {
 }
 
 /// The games and agent kinds a program knows, in registration order.
+/// Cloning shares the entries: a server gives each of its sessions one.
+#[derive(Clone)]
 pub struct Registry {
-    games: Vec<Box<dyn GameEntry>>,
-    agents: Vec<AgentInfo>,
-    solvers: Vec<Box<dyn Solver>>,
+    games: Arc<[Box<dyn GameEntry>]>,
+    agents: Arc<[AgentInfo]>,
+    solvers: Arc<[Box<dyn Solver>]>,
 }
 
 /// Builds a [`Registry`]: agent kinds first, then games. `A` is the list
@@ -460,9 +462,9 @@ impl<A: AgentSet> RegistryBuilder<A> {
         let mut agents = Vec::new();
         A::infos(&mut agents);
         Registry {
-            games: self.games,
-            agents,
-            solvers: self.solvers,
+            games: self.games.into(),
+            agents: agents.into(),
+            solvers: self.solvers.into(),
         }
     }
 }

@@ -10,6 +10,8 @@ mod common;
 mod agents;
 mod arena;
 mod boards;
+#[cfg(unix)]
+mod browser;
 mod docs;
 mod engine;
 mod engine_processes;
@@ -17,6 +19,7 @@ mod files;
 mod hostile;
 mod reliability;
 mod repl;
+mod serve;
 mod shards;
 mod solve;
 mod terminal;

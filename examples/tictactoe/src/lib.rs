@@ -409,6 +409,11 @@ impl Game for TicTacToe {
         caption.line("● X (seat 1) ○ O (seat 2)");
         caption.last_move(view, "").status(self, None);
         caption.draw(&mut svg, CORNER.1 + board.height() + 48.0);
+        // Click targets for the web page, named as moves are.
+        for cell in 0..n * n {
+            let name = self.cell_name(Cell(cell as u8));
+            picture::target(&mut svg, centre(cell as u8), CELL * 0.45, &name);
+        }
         Some(svg.finish())
     }
 }

@@ -32,6 +32,7 @@
 
 mod chart;
 mod experiment;
+mod live;
 mod merge;
 mod names;
 mod output;
@@ -54,6 +55,7 @@ use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
+pub use live::{playing, standings};
 pub use merge::merge;
 pub use output::{json, repeats_warning, table, RunningScores};
 pub use rebuild::rebuild;

@@ -7,7 +7,7 @@ use tabula_core::draw::picture::{self, colour};
 use tabula_core::draw::{Caption, Grid};
 use tabula_core::View;
 
-use crate::geometry::SIDE;
+use crate::geometry::{Pit, SIDE};
 use crate::render::{marks, seat_name, Mark};
 use crate::state::{trace, Calcala};
 
@@ -49,6 +49,13 @@ pub(crate) fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
         }
     }
     board.frame(&mut svg, PAD);
+    for index in 0..SIDE * SIDE {
+        let (row, col) = (index / SIDE, index % SIDE);
+        let name = Pit::new(col, row)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        picture::target(&mut svg, board.centre(col, row), 19.0, &name);
+    }
     // The captures beside the board, from the first row's height down,
     // the seat to move pointed at.
     let panel = right + 48.0;

@@ -76,6 +76,13 @@ pub(crate) fn svg(state: &Differo, view: &View<'_, Differo>) -> String {
             );
         }
     }
+    for r in 0..ROWS {
+        for d in row_low(r)..=row_high(r) {
+            if let Some(cell) = Cell::at(r, d) {
+                picture::target(&mut svg, at(cell), HEX.radius * 0.85, &cell.to_string());
+            }
+        }
+    }
     let mut caption = Caption::new(false);
     caption.line(format!(
         "White ○ to {} (top), Black ● to {} (bottom); goals green",

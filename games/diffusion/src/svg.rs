@@ -85,6 +85,12 @@ pub(crate) fn svg(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
             &format!(r#"fill="{}" font-weight="bold""#, colour::SEATS[seat]),
         );
     }
+    for row in 0..2 {
+        for col in 0..width {
+            let name = letter(col, row == 1).to_string();
+            picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name);
+        }
+    }
     let mut caption = Caption::new(false);
     caption.line(owners(state));
     caption.last_move(view, " (thick ring: scooped, thin: sown)");

@@ -54,6 +54,14 @@ impl GridDiffusion {
             _ => {}
         }
         board.frame(&mut svg, 0.0);
+        for cell in 0..cols * self.geo.rows() {
+            picture::target(
+                &mut svg,
+                centre(cell),
+                CELL * 0.45,
+                &self.geo.cell_name(cell),
+            );
+        }
         let mut caption = Caption::new(false);
         caption.line("● Black ○ White; faded, dashed: dead stones");
         caption.last_move(view, "");

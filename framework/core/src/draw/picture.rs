@@ -95,3 +95,19 @@ pub fn arrow(svg: &mut Svg, from: (f64, f64), to: (f64, f64)) {
         ),
     );
 }
+
+/// An invisible click target over the cell or pit centred on `at`, named
+/// by its text in the game's move notation (`D`, `c3`, `G4`): the web page
+/// enters moves by clicking these. Drawn after everything else, so that it
+/// lies on top.
+pub fn target(svg: &mut Svg, at: (f64, f64), radius: f64, name: &str) {
+    svg.circle(
+        at.0,
+        at.1,
+        radius,
+        &format!(
+            r#"class="target" data-cell="{}" fill="transparent""#,
+            crate::svg::escape(name)
+        ),
+    );
+}

@@ -1,0 +1,409 @@
+//! The web page in a real browser: headless Chromium driven through
+//! WebDriver (chromedriver), as a person uses it. It plays a whole game of
+//! each game by clicking the board against an agent, takes moves back,
+//! replays a recorded game to its end with the keyboard, runs a small
+//! tournament and reads its standings, and checks the page on a phone's
+//! width. It measures how fast the board answers a click, and saves the
+//! README's screenshots (into `docs/web/` with `TABULA_BLESS=1`).
+//!
+//! Without Chromium and chromedriver this test fails, saying how to
+//! install them (`.ci/run` does): it never skips.
+
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+use crate::common::{scratch, width4_db, Rand, HANG};
+use crate::serve::{results_folder, Served};
+
+/// chromedriver in a process group of its own, stopped with the browsers
+/// it started when dropped (a failed test leaves no Chromium behind).
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn program(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")?
+        .to_str()?
+        .split(':')
+        .map(|dir| Path::new(dir).join(name))
+        .find(|path| path.is_file())
+}
+
+fn start_driver() -> (Driver, u16) {
+    let driver = program("chromedriver").expect(
+        "the browser test needs Chromium and chromedriver: on Debian, \
+         `apt-get install chromium chromium-driver` (.ci/run installs them)",
+    );
+    assert!(
+        program("chromium").is_some() || program("chromium-browser").is_some(),
+        "the browser test needs Chromium: on Debian, `apt-get install chromium` (.ci/run installs it)"
+    );
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Driver(child), port)
+}
+
+async fn browser(port: u16) -> Client {
+    let binary = program("chromium")
+        .or_else(|| program("chromium-browser"))
+        .unwrap();
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": binary,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1280,800"]
+        }
+    });
+    let Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    Client::with_capabilities_and_connector(
+        &format!("http://127.0.0.1:{port}"),
+        &capabilities,
+        connector,
+    )
+    .await
+    .expect("a Chromium session starts")
+}
+
+/// A value the page computes.
+async fn page(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// Waits until `script` (an expression) is true in the page.
+async fn until(client: &Client, script: &str, what: &str) {
+    let deadline = Instant::now() + HANG;
+    let check = format!("return !!({script});");
+    while page(client, &check).await != json!(true) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+async fn fill(client: &Client, id: &str, text: &str) {
+    let input = client.find(Locator::Id(id)).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(text).await.unwrap();
+}
+
+/// Where the screenshots go: `docs/web/` when blessing, else the build folder.
+fn screenshot_dir() -> PathBuf {
+    let dir = match std::env::var_os("TABULA_BLESS") {
+        Some(_) => Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/web"),
+        None => std::env::temp_dir().join(format!("tabula-screenshots-{}", std::process::id())),
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+/// Plays `game` to its end as seat 0 by clicking, against `agent`;
+/// returns how many of its moves took more than one click.
+async fn play_game(
+    client: &Client,
+    name: &str,
+    params: &[(&str, &str)],
+    agent: &str,
+    rng: &mut Rand,
+) -> usize {
+    click(client, "#tab-play").await;
+    let select = client.find(Locator::Id("game")).await.unwrap();
+    select.select_by_value(name).await.unwrap();
+    for (param, value) in params {
+        let id = format!("param-{param}");
+        let input = client.find(Locator::Id(&id)).await.unwrap();
+        match input.tag_name().await.unwrap().as_str() {
+            "select" => input.select_by_value(value).await.unwrap(),
+            _ => fill(client, &id, value).await,
+        }
+    }
+    fill(client, "seat-0", "human").await;
+    fill(client, "seat-1", agent).await;
+    click(client, "#new").await;
+    until(
+        client,
+        &format!(
+            "view && view.name === '{name}' && view.moves.length === 0 && view.thinking === null"
+        ),
+        "the new game",
+    )
+    .await;
+    let (mut moves, mut multi) = (0, 0);
+    loop {
+        until(client, "view.thinking === null", "the agent's reply").await;
+        if page(client, "return view.outcome !== null").await == json!(true) {
+            break;
+        }
+        let legal = page(client, "return view.legal").await;
+        let legal = legal.as_array().unwrap();
+        let chosen = legal[rng.below(legal.len())].as_str().unwrap().to_string();
+        let before = page(client, "return view.moves.length").await;
+        let tokens: Vec<&str> = chosen.split(['-', ':']).filter(|t| !t.is_empty()).collect();
+        multi += usize::from(tokens.len() > 1);
+        for token in tokens {
+            let on_board = format!("#board [data-cell=\"{token}\"]");
+            if client.find(Locator::Css(&on_board)).await.is_ok() {
+                click(client, &on_board).await;
+            } else {
+                let xpath = format!("//div[@id='choices']/button[text()='{token}']");
+                client
+                    .find(Locator::XPath(&xpath))
+                    .await
+                    .unwrap_or_else(|e| panic!("no button {token} for {chosen}: {e}"))
+                    .click()
+                    .await
+                    .unwrap();
+            }
+        }
+        until(
+            client,
+            &format!("view.moves.length > {before}"),
+            &format!("{chosen} to be played"),
+        )
+        .await;
+        moves += 1;
+        if moves == 3 {
+            until(client, "view.thinking === null", "the reply").await;
+            screenshot(client, name).await;
+        }
+        if moves == 2 && name == "diffusion" {
+            // Undo takes back the agent's reply and the move it answered.
+            until(client, "view.thinking === null", "the reply").await;
+            let now = page(client, "return view.moves.length")
+                .await
+                .as_u64()
+                .unwrap();
+            click(client, "#undo").await;
+            let back = if now % 2 == 0 { now - 2 } else { now - 1 };
+            until(client, &format!("view.moves.length === {back}"), "the undo").await;
+            click(client, "#redo").await;
+            until(client, &format!("view.moves.length === {now}"), "the redo").await;
+        }
+        assert!(moves < 500, "{name}: no end after 500 moves");
+    }
+    let status = client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(status.starts_with("Game over"), "{name}: {status}");
+    eprintln!("browser: {name}: a whole game, {moves} moves clicked ({multi} of several clicks); {status}");
+    multi
+}
+
+#[test]
+fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
+    let (_driver, port) = start_driver();
+    let folder = results_folder("browser-results");
+    let arena = scratch("browser-arena");
+    let served = Served::start(&[
+        "--results",
+        folder.to_str().unwrap(),
+        "--arena",
+        arena.to_str().unwrap(),
+        "--db",
+        width4_db(),
+    ]);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.unwrap();
+        client.goto(&served.url()).await.unwrap();
+        let games = tabula_games::registry().names().len();
+        until(
+            &client,
+            &format!("typeof view !== 'undefined' && view !== null && document.querySelectorAll('#game option').length === {games}"),
+            "the page",
+        )
+        .await;
+
+        let mut rng = Rand(40);
+        let fast = "mcts(iterations=50)";
+        play_game(&client, "diffusion", &[("width", "4"), ("stones", "2")], fast, &mut rng).await;
+        // Relocations and attacks take two and three clicks.
+        let grid = [("size", "5x5"), ("stones", "6")];
+        assert!(play_game(&client, "grid-diffusion", &grid, "random", &mut rng).await > 0);
+        // A pit, then a direction's button.
+        assert!(play_game(&client, "calcala", &[("setup", "short")], fast, &mut rng).await > 0);
+        // A piece, then its destination.
+        assert!(play_game(&client, "differo", &[], fast, &mut rng).await > 0);
+
+        // A typed move works as a click does.
+        play_typed(&client).await;
+
+        // The board answers clicks: selections at once, moves once the
+        // server's new board is drawn.
+        let timings = page(&client, "return window.tabulaTimings").await;
+        report_timings(&timings);
+
+        // Replay a recorded game to its end with the keyboard.
+        click(&client, "#tab-replay").await;
+        until(&client, "document.querySelectorAll('#folder option').length === 1", "the folders").await;
+        client.find(Locator::Css("#replay-filter button")).await.unwrap().click().await.unwrap();
+        until(&client, "document.querySelectorAll('button.replay').length === 4", "the listing").await;
+        click(&client, "button.replay").await;
+        until(&client, "view.mode === 'replay' && view.moves.length === 0", "the replay").await;
+        let body = client.find(Locator::Css("body")).await.unwrap();
+        body.send_keys("\u{E010}").await.unwrap(); // End
+        until(&client, "view.moves.length === view.replay.length && view.outcome !== null", "the end of the replay").await;
+        body.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
+        until(&client, "view.moves.length === view.replay.length - 1", "a step back").await;
+        screenshot(&client, "replay").await;
+
+        // A small tournament, started and watched from the page.
+        click(&client, "#tab-arena").await;
+        fill(&client, "t-games", "diffusion(width=4)").await;
+        fill(&client, "t-agents", "random mcts(iterations=50)").await;
+        fill(&client, "t-rounds", "1").await;
+        click(&client, "#t-start").await;
+        until(&client, "document.body.dataset.tournament === 'done' && document.querySelectorAll('#standings tr.standing').length === 2", "the tournament's standings").await;
+        let standings = client.find(Locator::Id("standings")).await.unwrap().text().await.unwrap();
+        assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
+        until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable").await;
+        until(&client, "document.querySelectorAll('#wall svg').length === 2", "the latest games' boards").await;
+        let crosstable = client.find(Locator::Id("crosstable")).await.unwrap().text().await.unwrap();
+        assert!(crosstable.contains("/2"), "{crosstable}");
+        let state = client.find(Locator::Id("t-state")).await.unwrap().text().await.unwrap();
+        assert!(state.contains("2 of 2 games"), "{state}");
+        screenshot(&client, "tournament").await;
+
+        // A phone's width: nothing wider than the screen.
+        client.set_window_size(390, 844).await.unwrap();
+        click(&client, "#tab-play").await;
+        let fits = page(&client, "return [document.documentElement.scrollWidth, window.innerWidth, document.querySelector('#board svg').getBoundingClientRect().width]").await;
+        let [scroll, inner, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
+        assert!(scroll <= inner + 1.0 && board <= inner, "at 390 px: page {scroll}, window {inner}, board {board}");
+        screenshot(&client, "phone").await;
+        client.close().await.unwrap();
+    });
+    eprintln!("browser: screenshots in {}", screenshot_dir().display());
+}
+
+/// Plays a move typed into the move box (keyboard users).
+async fn play_typed(client: &Client) {
+    click(client, "#tab-play").await;
+    let select = client.find(Locator::Id("game")).await.unwrap();
+    select.select_by_value("diffusion").await.unwrap();
+    fill(client, "param-width", "4").await;
+    fill(client, "seat-0", "human").await;
+    fill(client, "seat-1", "human").await;
+    click(client, "#new").await;
+    until(
+        client,
+        "view.name === 'diffusion' && view.moves.length === 0 && view.seats[1].agent === 'human'",
+        "a game of two people",
+    )
+    .await;
+    fill(client, "move-input", "D\n").await;
+    until(
+        client,
+        "view.moves.length === 1 && view.moves[0] === 'D'",
+        "the typed move",
+    )
+    .await;
+    fill(client, "move-input", "Q\n").await;
+    until(
+        client,
+        "!document.getElementById('error').hidden",
+        "the error",
+    )
+    .await;
+    let error = client
+        .find(Locator::Id("error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(error.contains('Q'), "{error}");
+    // A hint: each move's share of the search, on the board.
+    click(client, "#hint").await;
+    until(
+        client,
+        "document.querySelectorAll('#board text.share').length > 0 && view.thinking === null",
+        "the hint",
+    )
+    .await;
+    // The exact values from the database, on the board.
+    click(client, "#solve").await;
+    until(
+        client,
+        "document.querySelectorAll('#board text.exact').length === view.legal.length",
+        "the exact values",
+    )
+    .await;
+    screenshot(client, "analysis").await;
+}
+
+fn report_timings(timings: &Value) {
+    for kind in ["select", "move"] {
+        let mut ms: Vec<f64> = timings
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["kind"] == kind)
+            .map(|t| t["ms"].as_f64().unwrap())
+            .collect();
+        if ms.is_empty() {
+            continue;
+        }
+        ms.sort_by(f64::total_cmp);
+        eprintln!(
+            "browser: click to board ({kind}), {} clicks: median {:.1} ms, 90th percentile {:.1} ms, max {:.1} ms",
+            ms.len(),
+            ms[ms.len() / 2],
+            ms[ms.len() * 9 / 10],
+            ms[ms.len() - 1]
+        );
+    }
+}

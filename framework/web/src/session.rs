@@ -1,0 +1,456 @@
+//! One tab's game: a [`Session`] on a thread of its own that takes the
+//! page's requests, starts the seated agents when their turn comes, streams
+//! their search progress and answers with views. When the tab closes, its
+//! requests end and so does the thread, which stops any search it runs.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tabula::search::Progress;
+use tabula::GameRecord;
+use tabula_session::{Session, SessionError, SolverAnalysis, Thinking, Thought, Update};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::limits::Permit;
+use crate::view::{Eval, ReplayView, View};
+use crate::{replay, App};
+
+/// What the page asks, one JSON message each (`{"type": "play", "move": "D"}`).
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub(crate) enum Request {
+    /// A new game from its spec, with who plays each seat.
+    New {
+        game: String,
+        #[serde(default)]
+        seats: Vec<String>,
+        #[serde(default)]
+        seed: Option<u64>,
+    },
+    /// A move, as text.
+    Play {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Takes back the last move, and the agents' replies before it.
+    Undo,
+    Redo,
+    /// A suggestion for the seat to move, not played.
+    Hint,
+    /// The thinking agent answers now with its best move so far.
+    Stop,
+    /// The seat to move's agent (MCTS for a person) plays.
+    Go,
+    /// Who plays seat `seat` (from 0): `human` or an agent spec.
+    Seat {
+        seat: usize,
+        agent: String,
+    },
+    /// Agents wait for Go (to study a position), or reply again.
+    Pause {
+        paused: bool,
+    },
+    /// Swaps who plays seats `a` and `b` (from 0).
+    Swap {
+        a: usize,
+        b: usize,
+    },
+    /// The game as a record, to download.
+    Save,
+    /// A saved record (one line of JSON) to play on from.
+    Load {
+        record: String,
+    },
+    /// Record `game` (from 1) of results folder `folder` (from 0).
+    Replay {
+        folder: usize,
+        game: usize,
+    },
+    /// Steps a replay to `ply` moves.
+    Goto {
+        ply: usize,
+    },
+    /// The exact values from the solution database (`--db`).
+    Solve,
+}
+
+/// What the server sends (`{"type": "state", ...}`).
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Event<'a> {
+    State(&'a View),
+    /// A search's progress, about every 100 ms.
+    Progress {
+        seat: usize,
+        agent: &'a str,
+        hint: bool,
+        iterations: u64,
+        seconds: f64,
+        best: Option<&'a str>,
+        value: Option<f32>,
+        depth: Option<u32>,
+    },
+    /// A search's end: its move and what it found (a hint, or an agent's move).
+    Thought {
+        hint: bool,
+        thought: &'a Thought,
+    },
+    Solved {
+        analysis: Exact,
+    },
+    Record {
+        text: String,
+    },
+    Error {
+        message: String,
+    },
+}
+
+/// The exact values of a position and its moves, in words (`win in 7`).
+#[derive(Debug, Serialize)]
+pub(crate) struct Exact {
+    value: String,
+    moves: Vec<ExactMove>,
+}
+
+#[derive(Debug, Serialize)]
+struct ExactMove {
+    mv: String,
+    value: String,
+    best: bool,
+}
+
+impl Exact {
+    fn of(analysis: &SolverAnalysis) -> Exact {
+        Exact {
+            value: analysis.value.to_string(),
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| ExactMove {
+                    mv: m.mv.clone(),
+                    value: m.value.to_string(),
+                    best: m.best,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Serializes `event` for the socket.
+pub(crate) fn encode(event: &Event<'_>) -> String {
+    serde_json::to_string(event).expect("events serialize")
+}
+
+/// A search under way, and what its move is for.
+struct Search {
+    thinking: Thinking,
+    hint: bool,
+    _permit: Permit,
+}
+
+/// The session and what the page sees of it.
+pub(crate) struct Actor {
+    app: Arc<App>,
+    session: Session,
+    out: UnboundedSender<String>,
+    search: Option<Search>,
+    /// The record being replayed; agents do not move while it is.
+    replay: Option<(GameRecord, ReplayView)>,
+    /// Search values by ply (see [`Eval`]).
+    evals: BTreeMap<usize, Eval>,
+}
+
+/// How long a request may wait while a search runs.
+const POLL: Duration = Duration::from_millis(20);
+
+impl Actor {
+    pub(crate) fn new(app: Arc<App>, out: UnboundedSender<String>) -> Actor {
+        // The first game registered, as the REPL starts with it.
+        let registry = app.registry.clone();
+        let first = registry.names().into_iter().next().unwrap_or_default();
+        let game = registry
+            .create(&first)
+            .expect("the server starts only with a registry with games");
+        let session = Session::new(registry, game);
+        Actor {
+            app,
+            session,
+            out,
+            search: None,
+            replay: None,
+            evals: BTreeMap::new(),
+        }
+    }
+
+    /// Answers requests until the page closes.
+    pub(crate) fn run(mut self, requests: Receiver<Request>) {
+        self.send_state();
+        loop {
+            let request = match &mut self.search {
+                Some(search) => {
+                    match search.thinking.wait(POLL) {
+                        Update::Progress(progress) => self.send_progress(&progress),
+                        Update::Done => self.finish_search(),
+                        Update::Waiting => {}
+                    }
+                    match requests.try_recv() {
+                        Ok(request) => request,
+                        Err(TryRecvError::Empty) => continue,
+                        Err(TryRecvError::Disconnected) => return,
+                    }
+                }
+                None => match requests.recv() {
+                    Ok(request) => request,
+                    Err(_) => return,
+                },
+            };
+            self.handle(request);
+        }
+    }
+
+    fn handle(&mut self, request: Request) {
+        match request {
+            Request::Stop => match &self.search {
+                Some(search) => search.thinking.stop(),
+                None => self.error("no agent is thinking"),
+            },
+            Request::Hint | Request::Go if self.search.is_some() => {
+                self.error("an agent is thinking: wait, or stop it")
+            }
+            Request::Go if self.replay.is_some() => {
+                self.error("a replay is shown: start a new game to play")
+            }
+            Request::Hint | Request::Go => {
+                self.start_search(matches!(request, Request::Hint));
+                self.send_state();
+            }
+            Request::Save => {
+                let text = self.session.record().to_json();
+                self.send(&Event::Record { text });
+            }
+            Request::Solve => match self.exact() {
+                Ok(analysis) => self.send(&Event::Solved {
+                    analysis: Exact::of(&analysis),
+                }),
+                Err(error) => self.error(&error.to_string()),
+            },
+            change => {
+                // Whatever the agent was thinking belongs to a position
+                // that is about to go.
+                self.search = None;
+                match self.change(change) {
+                    Ok(()) => self.changed(),
+                    Err(message) => {
+                        self.error(&message);
+                        self.changed();
+                    }
+                }
+            }
+        }
+    }
+
+    /// The exact values, from the `--db` database, loaded when first
+    /// asked for in a variant (a database of another variant says so).
+    fn exact(&mut self) -> Result<SolverAnalysis, SessionError> {
+        let db = self.app.options.db.clone();
+        match (self.session.solve(), db) {
+            (Err(SessionError::NoDatabase { .. }), Some(db)) => {
+                self.session.load_table(&db)?;
+                self.session.solve()
+            }
+            (answer, _) => answer,
+        }
+    }
+
+    /// The requests that change the game.
+    fn change(&mut self, request: Request) -> Result<(), String> {
+        let text = |e: SessionError| e.to_string();
+        match request {
+            Request::New { game, seats, seed } => {
+                self.session.new_game(&game).map_err(text)?;
+                if let Some(seed) = seed {
+                    self.session.set_seed(seed);
+                }
+                self.replay = None;
+                self.evals.clear();
+                for (seat, agent) in seats.iter().enumerate() {
+                    self.session.set_seat(seat, agent).map_err(text)?;
+                }
+            }
+            Request::Play { mv } => {
+                self.leave_replay();
+                self.session.play(&mv).map_err(text)?;
+            }
+            Request::Undo => self.undo().map_err(text)?,
+            Request::Redo => self.redo().map_err(text)?,
+            Request::Seat { seat, agent } => {
+                self.session.set_seat(seat, &agent).map_err(text)?;
+            }
+            Request::Swap { a, b } => self.session.swap_seats(a, b).map_err(text)?,
+            Request::Pause { paused } => self.session.set_paused(paused),
+            Request::Load { record } => {
+                let record = GameRecord::from_json(record.trim()).map_err(|e| e.to_string())?;
+                self.session.load(&record, None).map_err(text)?;
+                self.replay = None;
+                self.evals.clear();
+            }
+            Request::Replay { folder, game } => {
+                let (record, name) = replay::record(&self.app, folder, game)?;
+                self.session.load(&record, Some(0)).map_err(text)?;
+                let length = record.moves.len();
+                self.replay = Some((record, ReplayView { name, length }));
+                self.evals.clear();
+            }
+            Request::Goto { ply } => {
+                let Some((record, _)) = &self.replay else {
+                    return Err("no replay is shown".to_string());
+                };
+                self.session.load(record, Some(ply)).map_err(text)?;
+            }
+            Request::Stop | Request::Hint | Request::Go | Request::Save | Request::Solve => {
+                unreachable!("handled without changing the game")
+            }
+        }
+        Ok(())
+    }
+
+    /// A move played in a replay makes it a game of one's own.
+    fn leave_replay(&mut self) {
+        if self.replay.take().is_some() {
+            for seat in 0..self.session.seats().len() {
+                let _ = self.session.set_seat(seat, "human");
+            }
+        }
+    }
+
+    /// Takes back moves until a person is to move again (or none is
+    /// left), so an agent's reply goes with the move it answered; paused
+    /// agents, as in the REPL, let undo step one move at a time.
+    fn undo(&mut self) -> Result<(), SessionError> {
+        self.session.undo(1)?;
+        // An agent due to move would answer again at once.
+        while self.replay.is_none() && self.session.agent_due() && !self.session.moves().is_empty()
+        {
+            self.session.undo(1)?;
+        }
+        Ok(())
+    }
+
+    /// Replays what undo took back, the agents' replies with it.
+    fn redo(&mut self) -> Result<(), SessionError> {
+        self.session.redo(1)?;
+        while self.replay.is_none() && self.session.agent_due() {
+            if self.session.redo(1).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// After a change: the page sees it, and an agent to move starts.
+    fn changed(&mut self) {
+        let plies = self.session.moves().len();
+        self.evals.retain(|&ply, _| ply <= plies);
+        // The session's one rule for when agents move by themselves.
+        if self.replay.is_none() && self.session.agent_due() {
+            self.start_search(false);
+        }
+        self.send_state();
+    }
+
+    /// Starts the seat to move's agent (MCTS for a person); the caller
+    /// sends the state that says so.
+    fn start_search(&mut self, hint: bool) {
+        let Some(permit) = self.app.limits.search() else {
+            let max = self.app.limits.max_searches();
+            return self.error(&format!(
+                "the server runs {max} searches already: press Go to try again"
+            ));
+        };
+        match self.session.think() {
+            Ok(thinking) => {
+                self.search = Some(Search {
+                    thinking,
+                    hint,
+                    _permit: permit,
+                });
+            }
+            Err(error) => self.error(&error.to_string()),
+        }
+    }
+
+    fn finish_search(&mut self) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        let thought = match self.session.finish(search.thinking) {
+            Ok(thought) => thought,
+            Err(error) => {
+                self.error(&error.to_string());
+                return self.send_state();
+            }
+        };
+        // A forced move's search stopped at once: its value says nothing.
+        if let Some(analysis) = thought.search.as_ref().filter(|_| !thought.forced) {
+            let ply = self.session.moves().len();
+            let eval = Eval {
+                ply,
+                seat: thought.seat,
+                value: analysis.value,
+            };
+            self.evals.insert(ply, eval);
+        }
+        self.send(&Event::Thought {
+            hint: search.hint,
+            thought: &thought,
+        });
+        if search.hint {
+            return self.send_state();
+        }
+        match self.session.play_thought(&thought) {
+            Ok(_) => self.changed(),
+            Err(error) => {
+                self.error(&error.to_string());
+                self.send_state();
+            }
+        }
+    }
+
+    fn send_progress(&self, progress: &Progress<String>) {
+        let Some(search) = &self.search else { return };
+        let agent = search.thinking.agent().to_string();
+        self.send(&Event::Progress {
+            seat: search.thinking.seat(),
+            agent: &agent,
+            hint: search.hint,
+            iterations: progress.iterations,
+            seconds: progress.elapsed.as_secs_f64(),
+            best: progress.best.as_deref(),
+            value: progress.value,
+            depth: progress.depth,
+        });
+    }
+
+    fn send_state(&self) {
+        let thinking = self.search.as_ref().map(|s| s.thinking.seat());
+        let replay = self.replay.as_ref().map(|(_, view)| view.clone());
+        let evals = self.evals.values().copied().collect();
+        let view = View::of(&self.session, thinking, replay, evals);
+        self.send(&Event::State(&view));
+    }
+
+    fn error(&self, message: &str) {
+        self.send(&Event::Error {
+            message: message.to_string(),
+        });
+    }
+
+    fn send(&self, event: &Event<'_>) {
+        // A closed page only misses messages; its requests end the loop.
+        let _ = self.out.send(encode(event));
+    }
+}
