@@ -1,10 +1,19 @@
 //! Rule tests on hand-made positions, the notations, keys, actions and
-//! boards. The shared conformance suite runs on every parameter set of
-//! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
+//! boards, and the shared conformance suite on every parameter set of
+//! [`TEST_PLAN`] (the workspace's `tests/` play it too, with every agent).
 
 use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_testkit::conformance::{self, Config};
 
-use crate::{House, Kalah};
+use crate::{House, Kalah, TEST_PLAN};
+
+#[test]
+fn conformance_on_every_parameter_set() {
+    for variant in TEST_PLAN.variants {
+        let config = Config::for_variant(&TEST_PLAN, variant, variant.games);
+        assert!(conformance::check(&game(variant.spec), &config) > 0, "{}", variant.spec);
+    }
+}
 
 fn game(spec: &str) -> Kalah {
     Kalah::from_spec(spec).unwrap()
