@@ -17,6 +17,7 @@ pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
 pub use tabula_grid_diffusion::GridDiffusion;
 pub use tabula_kalah::Kalah;
+pub use tabula_oware::Oware;
 
 /// Visits every shipped game, in the order `tabula list` shows them, with
 /// the table of parameter sets its tests play (each game crate's
@@ -27,6 +28,7 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
     visitor.visit::<Calcala>(&tabula_calcala::TEST_PLAN);
     visitor.visit::<Differo>(&tabula_differo::TEST_PLAN);
     visitor.visit::<Kalah>(&tabula_kalah::TEST_PLAN);
+    visitor.visit::<Oware>(&tabula_oware::TEST_PLAN);
 }
 
 /// Adds every shipped game ([`each_game`]) to a registry being built

@@ -1,0 +1,299 @@
+//! The Oware state and its rules: sowing, captures, feeding, the end and
+//! the repetition history.
+
+use std::fmt;
+use std::sync::Arc;
+
+use tabula_core::{Outcome, Seat};
+
+/// The most houses a side can have: the board fits one `[u8; 16]`.
+pub const MAX_HOUSES: usize = 8;
+
+/// How a seat is called: South (seat 0, the lower row, OpenSpiel's player
+/// 0) moves first, North (the upper row) second.
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
+    ["South", "North"][seat.min(1)]
+}
+
+/// A move: the mover's own house, counted from the mover's left (0 is the
+/// house written `A` for South, `a` for North), which is also the order
+/// the mover sows in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct House(pub u8);
+
+/// One position of the repetition history: the board and the side to move
+/// (the captures cannot differ within one history: it restarts at every
+/// capture).
+struct Seen {
+    board: [u8; 2 * MAX_HOUSES],
+    to_move: u8,
+    earlier: Option<Arc<Seen>>,
+}
+
+/// The positions since the last capture (the start, or the position read,
+/// counts as one), as a shared list: a clone, which MCTS makes every
+/// iteration, copies one pointer, and a ply adds one link.
+#[derive(Clone, Default)]
+struct History {
+    last: Option<Arc<Seen>>,
+    /// An order-free fingerprint of the positions, for the key.
+    fingerprint: u64,
+}
+
+impl History {
+    fn contains(&self, board: &[u8; 2 * MAX_HOUSES], to_move: u8) -> bool {
+        let mut link = self.last.as_deref();
+        while let Some(seen) = link {
+            if seen.board == *board && seen.to_move == to_move {
+                return true;
+            }
+            link = seen.earlier.as_deref();
+        }
+        false
+    }
+
+    fn push(&mut self, board: [u8; 2 * MAX_HOUSES], to_move: u8) {
+        self.fingerprint ^= position_key(&board, to_move);
+        let earlier = self.last.take();
+        self.last = Some(Arc::new(Seen { board, to_move, earlier }));
+    }
+
+    fn clear(&mut self) {
+        *self = History::default();
+    }
+}
+
+impl Drop for History {
+    /// Unlinks the list one link at a time: a long history dropped
+    /// recursively could overflow the stack.
+    fn drop(&mut self) {
+        let mut link = self.last.take();
+        while let Some(seen) = link {
+            link = Arc::try_unwrap(seen).ok().and_then(|mut seen| seen.earlier.take());
+        }
+    }
+}
+
+impl fmt::Debug for History {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "History({:#x})", self.fingerprint)
+    }
+}
+
+fn position_key(board: &[u8; 2 * MAX_HOUSES], to_move: u8) -> u64 {
+    let word = |bytes: &[u8]| bytes.iter().fold(0u64, |w, &b| w << 8 | u64::from(b));
+    tabula_core::key::of(&[word(&board[..8]), word(&board[8..]), u64::from(to_move)])
+}
+
+/// An Oware position with its repetition history.
+#[derive(Clone, Debug)]
+pub struct Oware {
+    /// Seeds per house in sowing order: South's houses `0..houses` from
+    /// South's left, then North's from North's left; the rest stay 0.
+    board: [u8; 2 * MAX_HOUSES],
+    /// Seeds South and North have captured.
+    scores: [u8; 2],
+    houses: u8,
+    to_move: u8,
+    history: History,
+}
+
+impl Oware {
+    /// An empty board of `houses` (2..=[`MAX_HOUSES`]) a side, South to
+    /// move: a template for [`Oware::with_board`].
+    pub(crate) fn blank(houses: usize) -> Oware {
+        Oware {
+            board: [0; 2 * MAX_HOUSES],
+            scores: [0; 2],
+            houses: houses.clamp(2, MAX_HOUSES) as u8,
+            to_move: 0,
+            history: History::default(),
+        }
+    }
+
+    /// The same variant with `board` (South's houses then North's, each
+    /// from its owner's left), `scores` (South's, North's) and `to_move`,
+    /// its history holding just that position; or why no game can be in
+    /// that position: the wrong number of houses, more than 255 seeds, or
+    /// a side to move with no legal move in a game not yet decided (the
+    /// game would have ended, each side taking its own row).
+    pub fn with_board(&self, board: &[u8], scores: [u8; 2], to_move: Seat) -> Result<Oware, String> {
+        let houses = self.houses();
+        if board.len() != 2 * houses {
+            return Err(format!("expected {} houses, found {}", 2 * houses, board.len()));
+        }
+        let total: u32 = board.iter().chain(&scores).map(|&s| u32::from(s)).sum();
+        if total > 255 {
+            return Err(format!("{total} seeds in all; at most 255"));
+        }
+        if to_move > 1 {
+            return Err(format!("seat {to_move} is not South (0) or North (1)"));
+        }
+        let mut state = Oware::blank(houses);
+        state.scores = scores;
+        state.to_move = to_move as u8;
+        state.board[..2 * houses].copy_from_slice(board);
+        if state.result().is_none() && !(0..houses).any(|h| state.allows(House(h as u8))) {
+            return Err("the side to move has no legal move (no seeds, or none that reach an \
+                        empty opponent): the game would have ended"
+                .into());
+        }
+        state.history.push(state.board, state.to_move);
+        Ok(state)
+    }
+
+    /// Houses per side.
+    pub fn houses(&self) -> usize {
+        usize::from(self.houses)
+    }
+
+    /// The houses in sowing order: South's from South's left, then North's
+    /// from North's left (`2 × houses` counts).
+    pub fn board(&self) -> &[u8] {
+        &self.board[..2 * self.houses()]
+    }
+
+    /// `seat`'s houses from its own left.
+    pub fn side(&self, seat: Seat) -> &[u8] {
+        let n = self.houses();
+        &self.board[seat.min(1) * n..(seat.min(1) + 1) * n]
+    }
+
+    /// The seeds South and North have captured.
+    pub fn scores(&self) -> [u8; 2] {
+        self.scores
+    }
+
+    /// Every seed: on the board and captured.
+    pub fn total_seeds(&self) -> u32 {
+        self.board.iter().chain(&self.scores).map(|&s| u32::from(s)).sum()
+    }
+
+    pub(crate) fn mover(&self) -> Seat {
+        Seat::from(self.to_move)
+    }
+
+    /// Over once a side has captured more than half the seeds, or both
+    /// exactly half (a draw). The endings that collect the rows (no way to
+    /// feed, a repetition) empty the board, so they end here too.
+    #[inline]
+    pub(crate) fn result(&self) -> Option<Outcome> {
+        let total = self.total_seeds();
+        let [south, north] = self.scores.map(|s| 2 * u32::from(s));
+        if south > total {
+            Some(Outcome::win(0))
+        } else if north > total {
+            Some(Outcome::win(1))
+        } else if south == total && north == total {
+            Some(Outcome::draw(2))
+        } else {
+            None
+        }
+    }
+
+    /// The position, the captures and the repetition history decide the future.
+    pub(crate) fn identity(&self) -> u64 {
+        tabula_core::key::of(&[
+            position_key(&self.board, self.to_move),
+            u64::from(self.scores[0]) << 8 | u64::from(self.scores[1]),
+            self.history.fingerprint,
+        ])
+    }
+
+    /// The mover's legal houses, from its left; nothing once the game is over.
+    pub(crate) fn list_moves(&self, moves: &mut Vec<House>) {
+        moves.clear();
+        if self.result().is_none() {
+            moves.extend((0..self.houses() as u8).map(House).filter(|&h| self.feeds(h)));
+        }
+    }
+
+    pub(crate) fn allows(&self, mv: House) -> bool {
+        usize::from(mv.0) < self.houses() && self.result().is_none() && self.feeds(mv)
+    }
+
+    /// Whether `mv` is a non-empty house of the mover that, when the
+    /// opponent has no seeds, gives it some (seeds enough to pass the
+    /// mover's last house).
+    fn feeds(&self, mv: House) -> bool {
+        let seeds = self.side(self.mover())[usize::from(mv.0)];
+        let starved = self.side(1 - self.mover()).iter().all(|&s| s == 0);
+        seeds > 0 && (!starved || usize::from(seeds) >= self.houses() - usize::from(mv.0))
+    }
+
+    /// Sows `mv`, captures, and ends the game where the rules say; the
+    /// caller has checked that the move is legal.
+    pub(crate) fn apply(&mut self, mv: House) {
+        let n = self.houses();
+        let me = self.mover();
+        let origin = me * n + usize::from(mv.0) % n;
+        let mut seeds = std::mem::take(&mut self.board[origin]);
+        let mut pos = origin;
+        while seeds > 0 {
+            pos = (pos + 1) % (2 * n);
+            if pos != origin {
+                self.board[pos] += 1;
+                seeds -= 1;
+            }
+        }
+        let captured = self.capture(pos);
+        self.to_move ^= 1;
+        if captured > 0 {
+            self.history.clear();
+        }
+        if self.result().is_some() {
+            return;
+        }
+        let stuck = !(0..n).any(|h| self.feeds(House(h as u8)));
+        if stuck || self.history.contains(&self.board, self.to_move) {
+            self.collect();
+        } else {
+            self.history.push(self.board, self.to_move);
+        }
+    }
+
+    /// Takes what a last seed in house `last` captures: that house and the
+    /// opponent's houses before it, while they hold 2 or 3 — unless that
+    /// would take every seed the opponent has (a grand slam, which is
+    /// allowed and captures nothing).
+    fn capture(&mut self, last: usize) -> u8 {
+        let n = self.houses();
+        let start = (1 - self.mover()) * n;
+        let theirs = start..start + n;
+        if !theirs.contains(&last) {
+            return 0;
+        }
+        let mut first = last + 1;
+        while first > start && (2..=3).contains(&self.board[first - 1]) {
+            first -= 1;
+        }
+        let taken: u8 = self.board[first..=last].iter().sum();
+        if taken == 0 || taken == self.board[theirs].iter().sum::<u8>() {
+            return 0;
+        }
+        self.board[first..=last].fill(0);
+        self.scores[self.mover()] += taken;
+        taken
+    }
+
+    /// Ends the game with each side capturing the seeds in its own row.
+    fn collect(&mut self) {
+        let n = self.houses();
+        for seat in 0..2 {
+            let row = &mut self.board[seat * n..(seat + 1) * n];
+            self.scores[seat] += row.iter().sum::<u8>();
+            row.fill(0);
+        }
+    }
+
+    /// Positions in the repetition history (since the last capture).
+    pub fn history_len(&self) -> usize {
+        let mut len = 0;
+        let mut link = self.history.last.as_deref();
+        while let Some(seen) = link {
+            len += 1;
+            link = seen.earlier.as_deref();
+        }
+        len
+    }
+}
