@@ -23,7 +23,8 @@ impl Kalah {
         if let Some(outcome) = self.result() {
             return outcome.scores();
         }
-        let total = self.seeds_on_board() + self.stores().iter().map(|&s| u32::from(s)).sum::<u32>();
+        let total =
+            self.seeds_on_board() + self.stores().iter().map(|&s| u32::from(s)).sum::<u32>();
         if let Some(winner) = (0..2).find(|&seat| 2 * u32::from(self.stores()[seat]) > total) {
             let mut scores = [0.0; tabula_core::MAX_PLAYERS];
             scores[winner] = DECIDED;

@@ -29,7 +29,11 @@ pub(crate) fn marks(state: &Kalah, last: Option<(&Kalah, House)>) -> Vec<Mark> {
     };
     let moved = before.mover() * n + usize::from(mv.0);
     let (now, then) = (state.stores(), before.stores());
-    let pairs = state.board().iter().chain(&now).zip(before.board().iter().chain(&then));
+    let pairs = state
+        .board()
+        .iter()
+        .chain(&now)
+        .zip(before.board().iter().chain(&then));
     for (i, (mark, (&now, &then))) in marks.iter_mut().zip(pairs).enumerate() {
         *mark = if i == moved {
             Mark::Sown
@@ -103,7 +107,11 @@ pub(crate) fn render(state: &Kalah, view: &View<'_, Kalah>) -> String {
     canvas.write(1, end + 9, seat_name(1));
     canvas.write(2, end + 9, seat_name(0));
     let mut caption = Caption::new(view.color);
-    caption.line(format!("[n]: stores ({} left, {} right)", seat_name(1), seat_name(0)));
+    caption.line(format!(
+        "[n]: stores ({} left, {} right)",
+        seat_name(1),
+        seat_name(0)
+    ));
     caption.last_move(view, "   (^ sown, * gained, x taken)");
     caption.status(state, result(state));
     caption.under(&canvas.into_lines())
@@ -114,7 +122,12 @@ pub(crate) fn result(state: &Kalah) -> Option<String> {
     let outcome = state.result()?;
     let [south, north] = state.stores();
     Some(match outcome.winners().collect::<Vec<_>>()[..] {
-        [winner] => format!("{} wins {}-{}", seat_name(winner), south.max(north), south.min(north)),
+        [winner] => format!(
+            "{} wins {}-{}",
+            seat_name(winner),
+            south.max(north),
+            south.min(north)
+        ),
         _ => format!("draw {south}-{north}"),
     })
 }

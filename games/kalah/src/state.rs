@@ -52,7 +52,12 @@ impl Kalah {
     /// than 255 seeds, or one side empty while the other is not (the game
     /// would have ended, the seeds gone to their stores). The solver's and
     /// the position text's way in.
-    pub fn with_board(&self, board: &[u8], stores: [u8; 2], to_move: Seat) -> Result<Kalah, String> {
+    pub fn with_board(
+        &self,
+        board: &[u8],
+        stores: [u8; 2],
+        to_move: Seat,
+    ) -> Result<Kalah, String> {
         let pits = self.pits();
         if board.len() != 2 * pits {
             return Err(format!("expected {} pits, found {}", 2 * pits, board.len()));
@@ -70,9 +75,11 @@ impl Kalah {
         state.to_move = to_move as u8;
         let empty = [0, 1].map(|seat| state.side(seat).iter().all(|&s| s == 0));
         if empty[0] != empty[1] {
-            return Err("one side's pits are empty but not the other's: the game would \
+            return Err(
+                "one side's pits are empty but not the other's: the game would \
                         have ended, each side's seeds in its own store"
-                .into());
+                    .into(),
+            );
         }
         Ok(state)
     }
@@ -138,7 +145,9 @@ impl Kalah {
         tabula_core::key::of(&[
             word(&self.board[..8]),
             word(&self.board[8..]),
-            u64::from(self.stores[0]) << 16 | u64::from(self.stores[1]) << 8 | u64::from(self.to_move),
+            u64::from(self.stores[0]) << 16
+                | u64::from(self.stores[1]) << 8
+                | u64::from(self.to_move),
         ])
     }
 
@@ -147,12 +156,18 @@ impl Kalah {
         moves.clear();
         if self.result().is_none() {
             let side = self.side(self.mover());
-            moves.extend((0..side.len()).filter(|&h| side[h] > 0).map(|h| House(h as u8)));
+            moves.extend(
+                (0..side.len())
+                    .filter(|&h| side[h] > 0)
+                    .map(|h| House(h as u8)),
+            );
         }
     }
 
     pub(crate) fn allows(&self, mv: House) -> bool {
-        self.side(self.mover()).get(usize::from(mv.0)).is_some_and(|&s| s > 0)
+        self.side(self.mover())
+            .get(usize::from(mv.0))
+            .is_some_and(|&s| s > 0)
     }
 
     /// Sows `mv`; the caller has checked that it is legal.

@@ -34,7 +34,11 @@ pub(crate) fn svg(state: &Kalah, view: &View<'_, Kalah>) -> String {
         TOP - 8.0,
         board_right - MARGIN,
         2.0 * PITCH + 16.0,
-        &format!(r#"rx="14" fill="{}" stroke="{}""#, colour::BOARD, colour::INK),
+        &format!(
+            r#"rx="14" fill="{}" stroke="{}""#,
+            colour::BOARD,
+            colour::INK
+        ),
     );
     // The left store is North's, the right one South's.
     for (side, seat) in [(0, 1), (1, 0)] {
@@ -59,8 +63,16 @@ pub(crate) fn svg(state: &Kalah, view: &View<'_, Kalah>) -> String {
     }
     for col in 0..n {
         let (x, _) = pits.centre(col, 0);
-        picture::label(&mut svg, (x, TOP - 19.0), &pit_letter(state, 0, col).to_string());
-        picture::label(&mut svg, (x, bottom + 27.0), &pit_letter(state, 1, col).to_string());
+        picture::label(
+            &mut svg,
+            (x, TOP - 19.0),
+            &pit_letter(state, 0, col).to_string(),
+        );
+        picture::label(
+            &mut svg,
+            (x, bottom + 27.0),
+            &pit_letter(state, 1, col).to_string(),
+        );
     }
     for (seat, row) in [(1, 0), (0, 1)] {
         svg.text(
@@ -71,7 +83,11 @@ pub(crate) fn svg(state: &Kalah, view: &View<'_, Kalah>) -> String {
         );
     }
     let mut caption = Caption::new(false);
-    caption.line(format!("stores: {} left, {} right", seat_name(1), seat_name(0)));
+    caption.line(format!(
+        "stores: {} left, {} right",
+        seat_name(1),
+        seat_name(0)
+    ));
     caption.last_move(view, " (thick ring: sown from, thin: gained or taken)");
     caption.status(state, result(state));
     caption.draw(&mut svg, bottom + 68.0);

@@ -43,4 +43,4 @@ mod svg;
 mod tests;
 
 pub use params::TEST_PLAN;
-pub use state::{House, Oware, MAX_HOUSES};
+pub use state::{Ending, House, Oware, MAX_HOUSES};

@@ -9,7 +9,10 @@ use crate::state::{Oware, MAX_HOUSES};
 pub(crate) const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "houses",
-        kind: ParamKind::Int { min: 2, max: MAX_HOUSES as i64 },
+        kind: ParamKind::Int {
+            min: 2,
+            max: MAX_HOUSES as i64,
+        },
         default: "6",
         help: "houses per side (OpenSpiel's num_houses_per_player)",
     },

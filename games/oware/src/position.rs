@@ -32,7 +32,8 @@ pub(crate) fn parse_position(template: &Oware, text: &str) -> Result<Oware, Posi
         other => return Err(error(format!("side to move must be S or N, not `{other}`"))),
     };
     let count = |field: &str| {
-        parse_count::<u8>(field).ok_or_else(|| error(format!("`{field}` is not a seed count 0-255")))
+        parse_count::<u8>(field)
+            .ok_or_else(|| error(format!("`{field}` is not a seed count 0-255")))
     };
     let mut pits = Vec::with_capacity(2 * template.houses());
     for (row, name) in split_rows(text, board, 2, "rows (South's and North's)")?
@@ -54,7 +55,13 @@ pub(crate) fn parse_position(template: &Oware, text: &str) -> Result<Oware, Posi
     let parts: Vec<&str> = captures.split(',').collect();
     let [south, north] = match parts[..] {
         [south, north] => [count(south)?, count(north)?],
-        _ => return Err(error(format!("captures must be `SOUTH,NORTH`, not `{captures}`"))),
+        _ => {
+            return Err(error(format!(
+                "captures must be `SOUTH,NORTH`, not `{captures}`"
+            )))
+        }
     };
-    template.with_board(&pits, [south, north], to_move).map_err(error)
+    template
+        .with_board(&pits, [south, north], to_move)
+        .map_err(error)
 }

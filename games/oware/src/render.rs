@@ -8,7 +8,7 @@ use tabula_core::draw::Caption;
 use tabula_core::notation::letter;
 use tabula_core::{Style, View};
 
-use crate::state::{seat_name, House, Oware};
+use crate::state::{seat_name, Ending, House, Oware};
 
 /// What the last move did to a house or a capture count.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,7 +29,11 @@ pub(crate) fn marks(state: &Oware, last: Option<(&Oware, House)>) -> Vec<Mark> {
     };
     let moved = before.mover() * n + usize::from(mv.0);
     let (now, then) = (state.scores(), before.scores());
-    let pairs = state.board().iter().chain(&now).zip(before.board().iter().chain(&then));
+    let pairs = state
+        .board()
+        .iter()
+        .chain(&now)
+        .zip(before.board().iter().chain(&then));
     for (i, (mark, (&now, &then))) in marks.iter_mut().zip(pairs).enumerate() {
         *mark = if i == moved {
             Mark::Sown
@@ -103,18 +107,34 @@ pub(crate) fn render(state: &Oware, view: &View<'_, Oware>) -> String {
     canvas.write(1, end + 9, seat_name(1));
     canvas.write(2, end + 9, seat_name(0));
     let mut caption = Caption::new(view.color);
-    caption.line(format!("[n]: captured seeds ({} left, {} right)", seat_name(1), seat_name(0)));
+    caption.line(format!(
+        "[n]: captured seeds ({} left, {} right)",
+        seat_name(1),
+        seat_name(0)
+    ));
     caption.last_move(view, "   (^ sown, * gained, x taken)");
     caption.status(state, result(state));
     caption.under(&canvas.into_lines())
 }
 
-/// The final captures, once the game is over.
+/// The final captures and why the game ended, once it is over.
 pub(crate) fn result(state: &Oware) -> Option<String> {
     let outcome = state.result()?;
     let [south, north] = state.scores();
-    Some(match outcome.winners().collect::<Vec<_>>()[..] {
-        [winner] => format!("{} wins {}-{}", seat_name(winner), south.max(north), south.min(north)),
+    let score = match outcome.winners().collect::<Vec<_>>()[..] {
+        [winner] => format!(
+            "{} wins {}-{}",
+            seat_name(winner),
+            south.max(north),
+            south.min(north)
+        ),
         _ => format!("draw {south}-{north}"),
-    })
+    };
+    let why = match state.ending() {
+        Ending::None => "",
+        Ending::Decided => " (more than half captured; rows collected)",
+        Ending::CannotFeed => " (no move feeds the opponent; rows collected)",
+        Ending::Repetition => " (a position repeated; rows collected)",
+    };
+    Some(format!("{score}{why}"))
 }

@@ -55,7 +55,11 @@ impl History {
     fn push(&mut self, board: [u8; 2 * MAX_HOUSES], to_move: u8) {
         self.fingerprint ^= position_key(&board, to_move);
         let earlier = self.last.take();
-        self.last = Some(Arc::new(Seen { board, to_move, earlier }));
+        self.last = Some(Arc::new(Seen {
+            board,
+            to_move,
+            earlier,
+        }));
     }
 
     fn clear(&mut self) {
@@ -69,7 +73,9 @@ impl Drop for History {
     fn drop(&mut self) {
         let mut link = self.last.take();
         while let Some(seen) = link {
-            link = Arc::try_unwrap(seen).ok().and_then(|mut seen| seen.earlier.take());
+            link = Arc::try_unwrap(seen)
+                .ok()
+                .and_then(|mut seen| seen.earlier.take());
         }
     }
 }
@@ -85,6 +91,20 @@ fn position_key(board: &[u8; 2 * MAX_HOUSES], to_move: u8) -> u64 {
     tabula_core::key::of(&[word(&board[..8]), word(&board[8..]), u64::from(to_move)])
 }
 
+/// Why a game ended, for the board to say (the rows are collected in
+/// every case, so the board alone cannot tell).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// Not ended by a move: the game runs, or the position was read as text.
+    None,
+    /// A side captured more than half the seeds, or both exactly half.
+    Decided,
+    /// The side to move could not feed its starved opponent.
+    CannotFeed,
+    /// The move repeated a position seen since the last capture.
+    Repetition,
+}
+
 /// An Oware position with its repetition history.
 #[derive(Clone, Debug)]
 pub struct Oware {
@@ -95,6 +115,7 @@ pub struct Oware {
     scores: [u8; 2],
     houses: u8,
     to_move: u8,
+    ending: Ending,
     history: History,
 }
 
@@ -107,6 +128,7 @@ impl Oware {
             scores: [0; 2],
             houses: houses.clamp(2, MAX_HOUSES) as u8,
             to_move: 0,
+            ending: Ending::None,
             history: History::default(),
         }
     }
@@ -115,12 +137,21 @@ impl Oware {
     /// from its owner's left), `scores` (South's, North's) and `to_move`,
     /// its history holding just that position; or why no game can be in
     /// that position: the wrong number of houses, more than 255 seeds, or
-    /// a side to move with no legal move in a game not yet decided (the
-    /// game would have ended, each side taking its own row).
-    pub fn with_board(&self, board: &[u8], scores: [u8; 2], to_move: Seat) -> Result<Oware, String> {
+    /// seeds on the board of a decided game, or a side to move with no
+    /// legal move (the game would have ended, each side taking its own row).
+    pub fn with_board(
+        &self,
+        board: &[u8],
+        scores: [u8; 2],
+        to_move: Seat,
+    ) -> Result<Oware, String> {
         let houses = self.houses();
         if board.len() != 2 * houses {
-            return Err(format!("expected {} houses, found {}", 2 * houses, board.len()));
+            return Err(format!(
+                "expected {} houses, found {}",
+                2 * houses,
+                board.len()
+            ));
         }
         let total: u32 = board.iter().chain(&scores).map(|&s| u32::from(s)).sum();
         if total > 255 {
@@ -133,10 +164,19 @@ impl Oware {
         state.scores = scores;
         state.to_move = to_move as u8;
         state.board[..2 * houses].copy_from_slice(board);
+        if state.result().is_none() && state.decided() {
+            return Err(
+                "seeds are left on the board although the game is decided (more than \
+                        half captured): each side would have collected its row"
+                    .into(),
+            );
+        }
         if state.result().is_none() && !(0..houses).any(|h| state.allows(House(h as u8))) {
-            return Err("the side to move has no legal move (no seeds, or none that reach an \
+            return Err(
+                "the side to move has no legal move (no seeds, or none that reach an \
                         empty opponent): the game would have ended"
-                .into());
+                    .into(),
+            );
         }
         state.history.push(state.board, state.to_move);
         Ok(state)
@@ -166,29 +206,37 @@ impl Oware {
 
     /// Every seed: on the board and captured.
     pub fn total_seeds(&self) -> u32 {
-        self.board.iter().chain(&self.scores).map(|&s| u32::from(s)).sum()
+        self.board
+            .iter()
+            .chain(&self.scores)
+            .map(|&s| u32::from(s))
+            .sum()
     }
 
     pub(crate) fn mover(&self) -> Seat {
         Seat::from(self.to_move)
     }
 
-    /// Over once a side has captured more than half the seeds, or both
-    /// exactly half (a draw). The endings that collect the rows (no way to
-    /// feed, a repetition) empty the board, so they end here too.
+    /// Every ending collects the rows, so the game is over exactly when the
+    /// board is empty; the larger capture wins, equal captures draw.
     #[inline]
     pub(crate) fn result(&self) -> Option<Outcome> {
+        if self.board != [0; 2 * MAX_HOUSES] {
+            return None;
+        }
+        Some(match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::win(0),
+            std::cmp::Ordering::Less => Outcome::win(1),
+            std::cmp::Ordering::Equal => Outcome::draw(2),
+        })
+    }
+
+    /// Whether a side has captured more than half the seeds, or both
+    /// exactly half: the game ends.
+    fn decided(&self) -> bool {
         let total = self.total_seeds();
         let [south, north] = self.scores.map(|s| 2 * u32::from(s));
-        if south > total {
-            Some(Outcome::win(0))
-        } else if north > total {
-            Some(Outcome::win(1))
-        } else if south == total && north == total {
-            Some(Outcome::draw(2))
-        } else {
-            None
-        }
+        south > total || north > total || (south == total && north == total)
     }
 
     /// The position, the captures and the repetition history decide the future.
@@ -204,7 +252,11 @@ impl Oware {
     pub(crate) fn list_moves(&self, moves: &mut Vec<House>) {
         moves.clear();
         if self.result().is_none() {
-            moves.extend((0..self.houses() as u8).map(House).filter(|&h| self.feeds(h)));
+            moves.extend(
+                (0..self.houses() as u8)
+                    .map(House)
+                    .filter(|&h| self.feeds(h)),
+            );
         }
     }
 
@@ -221,8 +273,9 @@ impl Oware {
         seeds > 0 && (!starved || usize::from(seeds) >= self.houses() - usize::from(mv.0))
     }
 
-    /// Sows `mv`, captures, and ends the game where the rules say; the
-    /// caller has checked that the move is legal.
+    /// Sows `mv`, captures, and ends the game where the rules say (every
+    /// ending collects the rows, as OpenSpiel's does); the caller has
+    /// checked that the move is legal.
     pub(crate) fn apply(&mut self, mv: House) {
         let n = self.houses();
         let me = self.mover();
@@ -241,15 +294,17 @@ impl Oware {
         if captured > 0 {
             self.history.clear();
         }
-        if self.result().is_some() {
-            return;
-        }
-        let stuck = !(0..n).any(|h| self.feeds(House(h as u8)));
-        if stuck || self.history.contains(&self.board, self.to_move) {
-            self.collect();
+        self.ending = if self.decided() {
+            Ending::Decided
+        } else if !(0..n).any(|h| self.feeds(House(h as u8))) {
+            Ending::CannotFeed
+        } else if self.history.contains(&self.board, self.to_move) {
+            Ending::Repetition
         } else {
             self.history.push(self.board, self.to_move);
-        }
+            return;
+        };
+        self.collect();
     }
 
     /// Takes what a last seed in house `last` captures: that house and the
@@ -284,6 +339,11 @@ impl Oware {
             self.scores[seat] += row.iter().sum::<u8>();
             row.fill(0);
         }
+    }
+
+    /// Why the game ended, when a move ended it.
+    pub fn ending(&self) -> Ending {
+        self.ending
     }
 
     /// Positions in the repetition history (since the last capture).
