@@ -16,10 +16,11 @@
 //! - A repeated position ends the game. Positions are compared by board and
 //!   side to move (the captures cannot differ between two positions with no
 //!   capture between them), and the history restarts at every capture,
-//!   since a capture makes every earlier position unreachable. It is a
-//!   shared list, so a clone copies one pointer and a ply adds one link;
-//!   [`key`](tabula_core::Game::key) mixes in an order-free fingerprint of
-//!   it, since it decides the future.
+//!   since a capture makes every earlier position unreachable. It keeps a
+//!   64-bit key per position, the latest 32 inline and older ones in shared
+//!   chunks, so a clone allocates nothing and a ply allocates only after 32
+//!   plies without a capture; [`key`](tabula_core::Game::key) mixes in an
+//!   order-free fingerprint of it, since it decides the future.
 //! - A move ([`House`]) is the mover's own house counted from the mover's
 //!   left: OpenSpiel's action numbers exactly.
 //!

@@ -21,68 +21,98 @@ pub(crate) fn seat_name(seat: Seat) -> &'static str {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct House(pub u8);
 
-/// One position of the repetition history: the board and the side to move
-/// (the captures cannot differ within one history: it restarts at every
-/// capture).
-struct Seen {
-    board: [u8; 2 * MAX_HOUSES],
-    to_move: u8,
-    earlier: Option<Arc<Seen>>,
+/// Positions a history keeps inline before it freezes them into a shared
+/// chunk: one allocation per this many plies without a capture, none in
+/// most random playouts (which capture far more often).
+const INLINE: usize = 32;
+
+/// A full chunk of earlier positions' keys, shared by every clone.
+struct Chunk {
+    keys: [u64; INLINE],
+    earlier: Option<Arc<Chunk>>,
 }
 
 /// The positions since the last capture (the start, or the position read,
-/// counts as one), as a shared list: a clone, which MCTS makes every
-/// iteration, copies one pointer, and a ply adds one link.
+/// counts as one), each as the 64-bit key of its board and side to move:
+/// the latest inline, the rest in shared chunks, so that a clone, which
+/// MCTS makes every iteration, copies a few hundred bytes and one pointer,
+/// and a ply allocates nothing. Two different positions with the same key
+/// (odds about n²/2⁶⁵ for n positions) would end a game early; that risk
+/// is accepted, as in every engine that keeps a repetition history.
 #[derive(Clone, Default)]
 struct History {
-    last: Option<Arc<Seen>>,
-    /// An order-free fingerprint of the positions, for the key.
+    recent: [u64; INLINE],
+    len: usize,
+    frozen: Option<Arc<Chunk>>,
+    /// An order-free fingerprint of the positions, for the game's key.
     fingerprint: u64,
 }
 
 impl History {
-    fn contains(&self, board: &[u8; 2 * MAX_HOUSES], to_move: u8) -> bool {
-        let mut link = self.last.as_deref();
-        while let Some(seen) = link {
-            if seen.board == *board && seen.to_move == to_move {
+    fn contains(&self, key: u64) -> bool {
+        if self.recent[..self.len].contains(&key) {
+            return true;
+        }
+        let mut chunk = self.frozen.as_deref();
+        while let Some(full) = chunk {
+            if full.keys.contains(&key) {
                 return true;
             }
-            link = seen.earlier.as_deref();
+            chunk = full.earlier.as_deref();
         }
         false
     }
 
-    fn push(&mut self, board: [u8; 2 * MAX_HOUSES], to_move: u8) {
-        self.fingerprint ^= position_key(&board, to_move);
-        let earlier = self.last.take();
-        self.last = Some(Arc::new(Seen {
-            board,
-            to_move,
-            earlier,
-        }));
+    fn push(&mut self, key: u64) {
+        if self.len == INLINE {
+            let earlier = self.frozen.take();
+            self.frozen = Some(Arc::new(Chunk {
+                keys: self.recent,
+                earlier,
+            }));
+            self.len = 0;
+        }
+        self.recent[self.len] = key;
+        self.len += 1;
+        self.fingerprint ^= key;
     }
 
     fn clear(&mut self) {
         *self = History::default();
     }
+
+    fn len(&self) -> usize {
+        let mut len = self.len;
+        let mut chunk = self.frozen.as_deref();
+        while let Some(full) = chunk {
+            len += INLINE;
+            chunk = full.earlier.as_deref();
+        }
+        len
+    }
 }
 
 impl Drop for History {
-    /// Unlinks the list one link at a time: a long history dropped
+    /// Unlinks the chunks one at a time: a long history dropped
     /// recursively could overflow the stack.
     fn drop(&mut self) {
-        let mut link = self.last.take();
-        while let Some(seen) = link {
-            link = Arc::try_unwrap(seen)
+        let mut chunk = self.frozen.take();
+        while let Some(full) = chunk {
+            chunk = Arc::try_unwrap(full)
                 .ok()
-                .and_then(|mut seen| seen.earlier.take());
+                .and_then(|mut full| full.earlier.take());
         }
     }
 }
 
 impl fmt::Debug for History {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "History({:#x})", self.fingerprint)
+        write!(
+            f,
+            "History({} positions, {:#x})",
+            self.len(),
+            self.fingerprint
+        )
     }
 }
 
@@ -178,7 +208,9 @@ impl Oware {
                     .into(),
             );
         }
-        state.history.push(state.board, state.to_move);
+        state
+            .history
+            .push(position_key(&state.board, state.to_move));
         Ok(state)
     }
 
@@ -298,10 +330,13 @@ impl Oware {
             Ending::Decided
         } else if !(0..n).any(|h| self.feeds(House(h as u8))) {
             Ending::CannotFeed
-        } else if self.history.contains(&self.board, self.to_move) {
+        } else if self
+            .history
+            .contains(position_key(&self.board, self.to_move))
+        {
             Ending::Repetition
         } else {
-            self.history.push(self.board, self.to_move);
+            self.history.push(position_key(&self.board, self.to_move));
             return;
         };
         self.collect();
@@ -348,12 +383,6 @@ impl Oware {
 
     /// Positions in the repetition history (since the last capture).
     pub fn history_len(&self) -> usize {
-        let mut len = 0;
-        let mut link = self.history.last.as_deref();
-        while let Some(seen) = link {
-            len += 1;
-            link = seen.earlier.as_deref();
-        }
-        len
+        self.history.len()
     }
 }
