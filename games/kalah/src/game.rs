@@ -4,11 +4,11 @@ use tabula_core::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
 };
 
-use crate::state::{seat_name, House, Kalah};
+use crate::state::{seat_name, Kalah, Pit};
 use crate::{notation, params, position, render};
 
 impl Game for Kalah {
-    type Move = House;
+    type Move = Pit;
 
     const NAME: &'static str = "kalah";
     const DESCRIPTION: &'static str =
@@ -41,15 +41,15 @@ impl Game for Kalah {
         self.identity()
     }
 
-    fn legal_moves(&self, moves: &mut Vec<House>) {
+    fn legal_moves(&self, moves: &mut Vec<Pit>) {
         self.list_moves(moves);
     }
 
-    fn is_legal(&self, mv: House) -> bool {
+    fn is_legal(&self, mv: Pit) -> bool {
         self.allows(mv)
     }
 
-    fn play(&mut self, mv: House) {
+    fn play(&mut self, mv: Pit) {
         self.apply(mv);
     }
 
@@ -61,11 +61,11 @@ impl Game for Kalah {
         self.pits()
     }
 
-    fn action(&self, mv: House) -> usize {
+    fn action(&self, mv: Pit) -> usize {
         usize::from(mv.0)
     }
 
-    fn action_move(&self, action: usize) -> Option<House> {
+    fn action_move(&self, action: usize) -> Option<Pit> {
         notation::action_move(self, action)
     }
 
@@ -77,11 +77,11 @@ impl Game for Kalah {
         self.write_observation(seat, out);
     }
 
-    fn parse_move(&self, text: &str) -> Result<House, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
         notation::parse_move(self, text)
     }
 
-    fn format_move(&self, mv: House) -> String {
+    fn format_move(&self, mv: Pit) -> String {
         notation::format_move(self, mv)
     }
 

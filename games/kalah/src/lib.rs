@@ -15,7 +15,7 @@
 //!   North's, each from its owner's left), the two stores, the side to move
 //!   and the variant. The accessors are public, so that a solver can index
 //!   positions by the seeds on the board.
-//! - A move ([`House`]) is the mover's own pit, counted from the mover's
+//! - A move ([`Pit`]) is the mover's own pit, counted from the mover's
 //!   left: the same number for either side, as OpenSpiel's Oware numbers
 //!   its actions, so that per-move statistics and policies serve both seats.
 //! - [`key`](tabula_core::Game::key) mixes the pits, the stores and the side
@@ -41,4 +41,4 @@ mod svg;
 mod tests;
 
 pub use params::TEST_PLAN;
-pub use state::{House, Kalah, MAX_PITS};
+pub use state::{Kalah, Pit, MAX_PITS};

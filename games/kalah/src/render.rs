@@ -8,7 +8,7 @@ use tabula_core::draw::Caption;
 use tabula_core::notation::letter;
 use tabula_core::{Style, View};
 
-use crate::state::{seat_name, House, Kalah};
+use crate::state::{seat_name, Kalah, Pit};
 
 /// What the last move did to a pit or a store.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub(crate) enum Mark {
 
 /// The last move's marks by board index (South's pits, North's pits), then
 /// South's and North's stores.
-pub(crate) fn marks(state: &Kalah, last: Option<(&Kalah, House)>) -> Vec<Mark> {
+pub(crate) fn marks(state: &Kalah, last: Option<(&Kalah, Pit)>) -> Vec<Mark> {
     let n = state.pits();
     let mut marks = vec![Mark::None; 2 * n + 2];
     let Some((before, mv)) = last else {

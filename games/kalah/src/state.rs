@@ -15,7 +15,7 @@ pub(crate) fn seat_name(seat: Seat) -> &'static str {
 /// pit written `A` for South, `a` for North), which is also the order the
 /// mover sows in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct House(pub u8);
+pub struct Pit(pub u8);
 
 /// A Kalah position.
 ///
@@ -152,19 +152,19 @@ impl Kalah {
     }
 
     /// The mover's non-empty pits, from its left; nothing once the game is over.
-    pub(crate) fn list_moves(&self, moves: &mut Vec<House>) {
+    pub(crate) fn list_moves(&self, moves: &mut Vec<Pit>) {
         moves.clear();
         if self.result().is_none() {
             let side = self.side(self.mover());
             moves.extend(
                 (0..side.len())
                     .filter(|&h| side[h] > 0)
-                    .map(|h| House(h as u8)),
+                    .map(|h| Pit(h as u8)),
             );
         }
     }
 
-    pub(crate) fn allows(&self, mv: House) -> bool {
+    pub(crate) fn allows(&self, mv: Pit) -> bool {
         self.side(self.mover())
             .get(usize::from(mv.0))
             .is_some_and(|&s| s > 0)
@@ -175,7 +175,7 @@ impl Kalah {
     /// The mover's ring is its pits, its store, then the opponent's pits
     /// (positions `0..n`, `n`, `n + 1..=2n`): the opponent's store is not
     /// on it, and the emptied pit is, so a lap refills it.
-    pub(crate) fn apply(&mut self, mv: House) {
+    pub(crate) fn apply(&mut self, mv: Pit) {
         let n = self.pits();
         let me = self.mover();
         let (mine, theirs) = (me * n, (1 - me) * n);

@@ -5,7 +5,7 @@
 use tabula_core::{Game, MoveError, Outcome, View};
 use tabula_testkit::conformance::{self, Config};
 
-use crate::{House, Kalah, TEST_PLAN};
+use crate::{Kalah, Pit, TEST_PLAN};
 
 #[test]
 fn conformance_on_every_parameter_set() {
@@ -116,7 +116,7 @@ fn an_empty_side_ends_the_game_and_sweeps_the_rest() {
         .parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24,24 S")
         .unwrap();
     assert_eq!(drawn.outcome(), Some(Outcome::draw(2)));
-    let mut moves = vec![House(0)];
+    let mut moves = vec![Pit(0)];
     drawn.legal_moves(&mut moves);
     assert!(moves.is_empty());
 }
@@ -124,13 +124,13 @@ fn an_empty_side_ends_the_game_and_sweeps_the_rest() {
 #[test]
 fn moves_are_the_movers_pits_in_either_case() {
     let state = game("kalah");
-    assert_eq!(state.parse_move(" c "), Ok(House(2)));
-    assert_eq!(state.parse_move("C"), Ok(House(2)));
-    assert_eq!(state.format_move(House(2)), "C");
+    assert_eq!(state.parse_move(" c "), Ok(Pit(2)));
+    assert_eq!(state.parse_move("C"), Ok(Pit(2)));
+    assert_eq!(state.format_move(Pit(2)), "C");
     let north = state
         .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
         .unwrap();
-    assert_eq!(north.format_move(House(2)), "c");
+    assert_eq!(north.format_move(Pit(2)), "c");
     for bad in ["", "g", "G", "cc", "1", "é", "c4"] {
         assert!(
             matches!(state.parse_move(bad), Err(MoveError::Syntax { .. })),
@@ -144,8 +144,8 @@ fn empty_pits_are_illegal_and_leave_the_state_alone() {
     let mut state = game("kalah")
         .parse_position("0,1,0,0,0,0/1,0,0,0,0,0 0,0 S")
         .unwrap();
-    assert!(state.try_play(House(0)).is_err());
-    assert!(state.try_play(House(7)).is_err());
+    assert!(state.try_play(Pit(0)).is_err());
+    assert!(state.try_play(Pit(7)).is_err());
     assert_eq!(state.position(), "0,1,0,0,0,0/1,0,0,0,0,0 0,0 S");
 }
 
@@ -196,9 +196,9 @@ fn board_shows_stores_marks_turn_and_result() {
         .parse_position("1,0,3,0,0,0/0,0,0,0,2,1 0,0 S")
         .unwrap();
     let mut after = before.clone();
-    after.play(House(0));
+    after.play(Pit(0));
     let board = after.render(&View {
-        last: Some((&before, House(0))),
+        last: Some((&before, Pit(0))),
         color: false,
     });
     let lines: Vec<&str> = board.lines().collect();
@@ -216,7 +216,7 @@ fn board_shows_stores_marks_turn_and_result() {
     assert!(board.ends_with("North to move"), "{board}");
     let svg = after
         .svg(&View {
-            last: Some((&before, House(0))),
+            last: Some((&before, Pit(0))),
             color: false,
         })
         .unwrap();
@@ -227,8 +227,8 @@ fn board_shows_stores_marks_turn_and_result() {
 fn actions_are_the_movers_pits() {
     let state = game("kalah(pits=4)");
     assert_eq!(state.action_count(), 4);
-    assert_eq!(state.action(House(3)), 3);
-    assert_eq!(state.action_move(3), Some(House(3)));
+    assert_eq!(state.action(Pit(3)), 3);
+    assert_eq!(state.action_move(3), Some(Pit(3)));
     assert_eq!(state.action_move(4), None);
 }
 
@@ -258,7 +258,7 @@ fn keys_and_observations_see_the_stores_and_the_side() {
 #[test]
 fn a_solver_can_rebuild_a_position_from_its_parts() {
     let mut state = game("kalah(pits=3,seeds=2)");
-    state.play(House(1));
+    state.play(Pit(1));
     let rebuilt = state
         .with_board(state.board(), state.stores(), state.to_move())
         .unwrap();
