@@ -17,6 +17,8 @@ pub use tabula_differo::Differo;
 pub use tabula_diffusion::Diffusion;
 pub use tabula_example_tictactoe::TicTacToe;
 pub use tabula_grid_diffusion::GridDiffusion;
+pub use tabula_kalah::Kalah;
+pub use tabula_oware::Oware;
 
 /// Visits every shipped game, in the order `tabula list` shows them, with
 /// the table of parameter sets its tests play (each game crate's
@@ -26,6 +28,8 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
     visitor.visit::<GridDiffusion>(&tabula_grid_diffusion::TEST_PLAN);
     visitor.visit::<Calcala>(&tabula_calcala::TEST_PLAN);
     visitor.visit::<Differo>(&tabula_differo::TEST_PLAN);
+    visitor.visit::<Kalah>(&tabula_kalah::TEST_PLAN);
+    visitor.visit::<Oware>(&tabula_oware::TEST_PLAN);
     // The worked example of adding a game, listed like the others so that
     // the command line and Python offer one catalog.
     visitor.visit::<TicTacToe>(&tabula_example_tictactoe::TEST_PLAN);

@@ -17,6 +17,8 @@ const PICTURES: &[(&str, &str, &str)] = &[
     ),
     ("calcala", "calcala(players=3)", "C3-SE D5-S E4-S"),
     ("differo", "differo", "C2-C5 F3-I6 D7-A4 H8-H4"),
+    ("kalah", "kalah", "C F b"),
+    ("oware", "oware", "C d E f"),
 ];
 
 fn root() -> PathBuf {

@@ -4,7 +4,9 @@
 //! says the last move as `Last move: SEAT ...` and ends with whose turn it
 //! is or `Game over: ...`; the picture parses as XML (roxmltree), is an
 //! `<svg>` with a size and a view box, and names the last move and the
-//! turn or result. A game in the catalog is covered without any edit.
+//! turn or result, and carries a click target (`data-cell`) for the first
+//! cell of every legal move, which is how the web page enters moves. A
+//! game in the catalog is covered without any edit.
 
 use rand::Rng as _;
 use tabula::AnyGame;
@@ -120,6 +122,27 @@ fn check(game: &dyn AnyGame, last: Option<(&dyn AnyGame, &String)>, spec: &str) 
                 .iter()
                 .any(|t| t.starts_with(&format!("Last move: {mover}"))),
             "{at}: the picture does not name the last move: {texts:?}"
+        );
+    }
+    let targets: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-cell"))
+        .collect();
+    for mv in game.legal_moves() {
+        // The web page splits a move into the cells it names, as here
+        // (framework/web/assets/board.js); a one-word move (`pass`) is a
+        // button instead.
+        let tokens: Vec<&str> = mv
+            .split(['-', ':', '>'])
+            .filter(|t| !t.is_empty())
+            .collect();
+        let is_word = tokens.len() == 1
+            && tokens[0].len() > 2
+            && tokens[0].chars().all(|c| c.is_ascii_lowercase());
+        assert!(
+            is_word || targets.contains(&tokens[0]),
+            "{at}: no click target `{}` for the move `{mv}` (targets: {targets:?})",
+            tokens[0]
         );
     }
 }

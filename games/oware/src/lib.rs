@@ -1,0 +1,47 @@
+//! Oware under the abapa rules, as OpenSpiel's `oware` plays it, for Tabula.
+//!
+//! Two rows of houses; a move sows one of the mover's houses
+//! counter-clockwise, skipping the emptied house on laps; a last seed
+//! making 2 or 3 in an opponent's house captures it and the run of 2s and
+//! 3s before it, unless that would take every opponent seed; a starved
+//! opponent must be fed; more than half the seeds wins. The rules as
+//! implemented, with every reading decision, are in `RULES.txt` (the game's
+//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`);
+//! `python/tests/test_openspiel.py` plays it move for move against OpenSpiel.
+//!
+//! # Design
+//! - The position is a few bytes: the houses in sowing order (South's,
+//!   then North's, each from its owner's left), the captures, the side to
+//!   move; the accessors are public.
+//! - A repeated position ends the game. Positions are compared by board and
+//!   side to move (the captures cannot differ between two positions with no
+//!   capture between them), and the history restarts at every capture,
+//!   since a capture makes every earlier position unreachable. It keeps a
+//!   64-bit key per position, the latest 32 inline and older ones in shared
+//!   chunks, so a clone allocates nothing and a ply allocates only after 32
+//!   plies without a capture; [`key`](tabula_core::Game::key) mixes in an
+//!   order-free fingerprint of it, since it decides the future.
+//! - A move ([`House`]) is the mover's own house counted from the mover's
+//!   left: OpenSpiel's action numbers exactly.
+//!
+//! # Layout
+//! `state` (the position and its rules) → `params`, `notation` (move text,
+//! actions), `position` (position text), `observation`, `eval`, `render`
+//! (the REPL board), `svg` (the board picture) → `game` (the `Game`
+//! implementation).
+
+mod eval;
+mod game;
+mod notation;
+mod observation;
+mod params;
+mod position;
+mod render;
+mod state;
+mod svg;
+
+#[cfg(test)]
+mod tests;
+
+pub use params::TEST_PLAN;
+pub use state::{Ending, House, Oware, MAX_HOUSES};
