@@ -39,6 +39,7 @@ mod rating;
 mod rebuild;
 mod run;
 mod schedule;
+mod sprt;
 mod stats;
 mod store;
 
@@ -58,6 +59,7 @@ pub use merge::merge;
 pub use output::{json, repeats_warning, table, RunningScores};
 pub use rebuild::rebuild;
 pub use run::GameResult;
+pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
