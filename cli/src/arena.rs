@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
-use tabula_arena::{Config, Event, Experiment, Given, Shard};
+use tabula_arena::{Config, Event, Experiment, Given, Shard, SprtSpec};
+
+/// The most pairs an SPRT plays when --rounds is not given.
+const SPRT_ROUNDS: usize = 100_000;
 
 /// `tabula arena`: play a tournament (or one shard of it), or merge shards.
 #[derive(clap::Args, Debug)]
@@ -107,6 +110,21 @@ pub struct ArenaArgs {
     /// directories with `tabula arena merge`.
     #[arg(long, value_name = "INDEX/COUNT")]
     shard: Option<Shard>,
+    /// Stop as soon as a sequential probability ratio test decides, e.g.
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (`,model=trinomial` to count
+    /// single games instead of pairs): two agents, one 2-player game; the
+    /// first agent is tested against the second, and --rounds is the most
+    /// pairs played [default rounds then: 100000]
+    #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B")]
+    sprt: Option<SprtSpec>,
+    /// Play only this agent (spec or name) against each other agent, in
+    /// both seat orders; it is the ratings' anchor.
+    #[arg(long, value_name = "AGENT")]
+    gauntlet: Option<String>,
+    /// Print the standings (the SPRT's state, else the table) on stderr
+    /// after every N finished games.
+    #[arg(long, value_name = "N")]
+    standings_every: Option<usize>,
 }
 
 impl ArenaArgs {
@@ -123,6 +141,8 @@ impl ArenaArgs {
             opening_plies: self.opening_plies.is_some(),
             out: self.out.is_some(),
             shard: self.shard.is_some(),
+            sprt: self.sprt.is_some(),
+            gauntlet: self.gauntlet.is_some(),
         };
         let defaults = Config::default();
         let config = Config {
@@ -136,13 +156,21 @@ impl ArenaArgs {
             out: self.out.unwrap_or(defaults.out),
             resume: self.resume,
             shard: self.shard,
+            sprt: self.sprt,
+            gauntlet: self.gauntlet,
+            standings_every: self.standings_every,
         };
-        match self.config {
+        let mut config = match self.config {
             Some(file) => Experiment::read(&file)?
                 .apply(registry, config, &given)
-                .map_err(|e| format!("{}: {e}", file.display())),
-            None => Ok(config),
+                .map_err(|e| format!("{}: {e}", file.display()))?,
+            None => config,
+        };
+        // An SPRT stops itself: its rounds are only a cap.
+        if config.sprt.is_some() && !given.rounds && config.rounds == defaults.rounds {
+            config.rounds = SPRT_ROUNDS;
         }
+        Ok(config)
     }
 }
 
@@ -196,6 +224,13 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             progress.set_message(scores.line());
             progress.inc(1);
         }
+        Event::Standings(summary) => progress.suspend(|| {
+            eprint!("arena: standings after {} games\n", summary.played);
+            match &summary.sprt {
+                Some(sprt) => eprint!("{}", sprt.text()),
+                None => eprint!("{}", tabula_arena::table(summary)),
+            }
+        }),
     });
     progress.finish_and_clear();
     let finished = finished?;

@@ -35,6 +35,7 @@ mod experiment;
 mod merge;
 mod names;
 mod output;
+mod pairs;
 mod rating;
 mod rebuild;
 mod run;
@@ -54,16 +55,17 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
-pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
+pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
 pub use merge::merge;
 pub use output::{json, repeats_warning, table, RunningScores};
+pub use pairs::Pairing;
 pub use rebuild::rebuild;
 pub use run::GameResult;
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Settings {
     /// Canonical game specs.
     pub games: Vec<String>,
@@ -76,6 +78,12 @@ pub struct Settings {
     /// the option).
     #[serde(default)]
     pub opening_plies: usize,
+    /// The sequential test that stops the tournament, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSpec>,
+    /// The agent (index) every other agent plays, alone, in a gauntlet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gauntlet: Option<usize>,
 }
 
 /// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
@@ -142,6 +150,14 @@ pub struct Config {
     pub resume: bool,
     /// Play only this shard of the schedule.
     pub shard: Option<Shard>,
+    /// Stop once this sequential test decides (two agents, one 2-player
+    /// game); `rounds` is then the most pairs it may play.
+    pub sprt: Option<SprtSpec>,
+    /// Play only this agent's pairings (its spec or display name); it is
+    /// the ratings' anchor.
+    pub gauntlet: Option<String>,
+    /// Tell [`Event::Standings`] after every this many finished games.
+    pub standings_every: Option<usize>,
 }
 
 impl Default for Config {
@@ -157,6 +173,9 @@ impl Default for Config {
             out: PathBuf::from("results"),
             resume: false,
             shard: None,
+            sprt: None,
+            gauntlet: None,
+            standings_every: None,
         }
     }
 }
@@ -200,6 +219,9 @@ pub enum Event<'a> {
         result: &'a GameResult,
         scores: &'a RunningScores,
     },
+    /// The standings so far (crosstable, ratings, the SPRT), every
+    /// [`Config::standings_every`] games.
+    Standings(&'a Summary),
 }
 
 /// A played tournament: its summary (also written to the results folder)
@@ -216,8 +238,8 @@ pub struct Finished {
     pub seconds: f64,
 }
 
-/// The start state of every game, and the agents.
-type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>);
+/// The start state of every game, the agents, and the gauntlet's agent.
+type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>, Option<usize>);
 
 /// Reads and checks every game and agent spec before anything is played.
 fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
@@ -299,7 +321,44 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
         _ => {}
     }
     check_memory(registry, &starts, &agents, threads_of(config))?;
-    Ok((starts, agents))
+    let two_player = starts.iter().all(|s| s.players() == 2);
+    let gauntlet = match &config.gauntlet {
+        None => None,
+        Some(text) => {
+            let found = registry
+                .parse_agent(text)
+                .ok()
+                .and_then(|spec| agents.iter().position(|a| *a == spec));
+            let found =
+                found.or_else(|| agents.iter().position(|a| a.display_name() == text.trim()));
+            let g = found.ok_or_else(|| {
+                format!(
+                    "--gauntlet: `{}` is none of --agents",
+                    tabula::excerpt(text)
+                )
+            })?;
+            if !two_player {
+                return Err("--gauntlet: a gauntlet plays 2-player games only".to_string());
+            }
+            Some(g)
+        }
+    };
+    if let Some(spec) = &config.sprt {
+        spec.check()?;
+        if agents.len() != 2 || starts.len() != 1 || !two_player {
+            return Err(
+                "--sprt tests two agents on one 2-player game: give exactly two --agents and one --games"
+                    .to_string(),
+            );
+        }
+        if config.shard.is_some() {
+            return Err("--sprt cannot be sharded: the test decides when to stop".to_string());
+        }
+    }
+    if config.standings_every == Some(0) {
+        return Err("--standings-every must be at least 1".to_string());
+    }
+    Ok((starts, agents, gauntlet))
 }
 
 /// Refuses a tournament whose games at once would hold more memory in
@@ -387,7 +446,7 @@ pub fn play_until(
     interrupt: &AtomicBool,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<Finished, String> {
-    let (starts, agents) = prepare(registry, config)?;
+    let (starts, agents, gauntlet) = prepare(registry, config)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
         agents: agents.iter().map(|a| a.to_string()).collect(),
@@ -395,9 +454,17 @@ pub fn play_until(
         seed: config.seed,
         max_plies: config.max_plies,
         opening_plies: config.opening_plies,
+        sprt: config.sprt,
+        gauntlet,
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
-    let schedule = schedule::Schedule::new(&players, agents.len(), config.rounds, config.seed)?;
+    let schedule = schedule::Schedule::with_gauntlet(
+        &players,
+        agents.len(),
+        config.rounds,
+        config.seed,
+        gauntlet,
+    )?;
     let range = match config.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),
@@ -420,7 +487,7 @@ pub fn play_until(
         settings: settings.clone(),
         shard: config.shard,
     };
-    let mut totals = stats::Totals::new(&players, agents.len());
+    let mut totals = stats::Totals::new(&players, &settings);
     let mut done: HashSet<usize> = HashSet::new();
     let mut running = RunningScores::new(&settings.agents);
     if config.resume {
@@ -477,6 +544,8 @@ pub fn play_until(
     on_event(Event::Started(&plan));
     let started = Instant::now();
     let mut appender = store::Appender::open(&games_path)?;
+    // Set once the SPRT decides: no new game starts.
+    let decided = AtomicBool::new(totals.decided());
     let work = run::Work {
         registry,
         schedule: &schedule,
@@ -486,6 +555,7 @@ pub fn play_until(
         agents: &agents,
         settings: &settings,
         interrupt,
+        decided: &decided,
     };
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
@@ -496,6 +566,15 @@ pub fn play_until(
             scores: &running,
         });
         totals.add(&result);
+        if totals.decided() {
+            decided.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(every) = config.standings_every {
+            if (totals.played() - done.len()) % every == 0 {
+                let summary = totals.summary(&settings, &players, range.len());
+                on_event(Event::Standings(&summary));
+            }
+        }
         Ok(())
     });
     let synced = appender.sync();
@@ -509,7 +588,7 @@ pub fn play_until(
     Ok(Finished {
         summary,
         played_now: totals.played() - done.len(),
-        interrupted: totals.played() < range.len(),
+        interrupted: !totals.decided() && totals.played() < range.len(),
         threads,
         seconds,
     })
@@ -537,6 +616,7 @@ mod tests {
             Event::Started(p) => plan = Some(p.clone()),
             Event::GameFinished { .. } => finished += 1,
             Event::Note(note) => panic!("a note on a new tournament: {note}"),
+            Event::Standings(_) => panic!("standings that were not asked for"),
         })
         .unwrap();
         // Two rounds of one pairing in both seat orders.
@@ -566,6 +646,116 @@ mod tests {
         let refused = play(&registry, &config, |_| {}).unwrap_err();
         assert!(refused.contains("already holds games"), "{refused}");
         let _ = fs::remove_dir_all(&out);
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        let out = std::env::temp_dir().join(format!("tabula-arena-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&out);
+        out
+    }
+
+    fn sprt_config(out: PathBuf, threads: usize) -> Config {
+        Config {
+            games: vec!["diffusion(width=4)".into()],
+            agents: vec!["mcts(iterations=300)".into(), "mcts(iterations=10)".into()],
+            rounds: 10_000,
+            opening_plies: 2,
+            threads: Some(threads),
+            sprt: Some(SprtSpec::default()),
+            out,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn an_sprt_stops_at_its_decision_whatever_the_threads_and_resumes_exactly() {
+        let registry = tabula_games::registry();
+        let one = folder("sprt-one");
+        let alone = play(&registry, &sprt_config(one.clone(), 1), |_| {}).unwrap();
+        let report = alone.summary.sprt.clone().expect("an SPRT report");
+        assert_eq!(report.accepted, Some(Hypothesis::H1), "{}", report.text());
+        assert!(!alone.interrupted);
+        // It stopped: far fewer games than the 20,000 scheduled.
+        assert!(alone.summary.played < 400, "{} games", alone.summary.played);
+        eprintln!("{}", report.text());
+
+        let two = folder("sprt-two");
+        let both = play(&registry, &sprt_config(two.clone(), 2), |_| {}).unwrap();
+        assert_eq!(both.summary.sprt, Some(report.clone()));
+
+        // Interrupted after 30 games, then resumed: the same test.
+        let cut = folder("sprt-cut");
+        let stop = AtomicBool::new(false);
+        let mut seen = 0;
+        let first = play_until(&registry, &sprt_config(cut.clone(), 2), &stop, |event| {
+            if let Event::GameFinished { .. } = event {
+                seen += 1;
+                if seen == 30 {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        })
+        .unwrap();
+        assert!(first.interrupted);
+        assert_eq!(first.summary.sprt.as_ref().unwrap().accepted, None);
+        let resumed = Config {
+            resume: true,
+            ..sprt_config(cut.clone(), 2)
+        };
+        let again = play(&registry, &resumed, |_| {}).unwrap();
+        assert_eq!(again.summary.sprt, Some(report));
+        // A decided test plays nothing more on resume.
+        let more = play(&registry, &resumed, |_| {}).unwrap();
+        assert_eq!(more.played_now, 0);
+        for dir in [one, two, cut] {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+
+    #[test]
+    fn a_gauntlet_plays_one_agent_against_the_rest_and_the_pairs_add_up() {
+        let registry = tabula_games::registry();
+        let out = folder("gauntlet");
+        let config = Config {
+            games: vec!["diffusion(width=4,stones=2)".into()],
+            agents: vec![
+                "random".into(),
+                "greedy".into(),
+                "mcts(iterations=20)".into(),
+            ],
+            gauntlet: Some("mcts(iterations=20)".into()),
+            rounds: 3,
+            threads: Some(2),
+            out: out.clone(),
+            ..Config::default()
+        };
+        let finished = play(&registry, &config, |_| {}).unwrap();
+        let section = &finished.summary.games[0];
+        // Two pairings, three rounds, both seat orders.
+        assert_eq!(finished.summary.played, 12);
+        assert_eq!(finished.summary.anchor, "mcts(iterations=20)");
+        assert_eq!(section.crosstable.len(), 2);
+        for pairing in &section.crosstable {
+            assert_eq!(pairing.second, "mcts(iterations=20)");
+            assert_eq!((pairing.tally.games(), pairing.tally.pairs()), (6, 3));
+        }
+        let csv = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 1 + 2 + 2, "{csv}");
+        // Only the gauntlet's own agent can be named.
+        let refused = play(
+            &registry,
+            &Config {
+                gauntlet: Some("alphabeta".into()),
+                ..config.clone()
+            },
+            |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            refused.contains("--gauntlet: `alphabeta` is none of --agents"),
+            "{refused}"
+        );
+        let _ = fs::remove_dir_all(out);
     }
 
     #[test]
@@ -606,6 +796,22 @@ mod tests {
                     ..good.clone()
                 },
                 "--threads 257",
+            ),
+            (
+                Config {
+                    sprt: Some(SprtSpec::default()),
+                    agents: vec!["random".into(), "greedy".into(), "mcts".into()],
+                    ..good.clone()
+                },
+                "--sprt tests two agents on one 2-player game",
+            ),
+            (
+                Config {
+                    games: vec!["calcala(players=3)".into()],
+                    gauntlet: Some("random".into()),
+                    ..good.clone()
+                },
+                "--gauntlet: a gauntlet plays 2-player games only",
             ),
         ] {
             let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();

@@ -49,11 +49,12 @@ pub fn rebuild(
             .map_err(|e| format!("the tournament's game {game}: {e}"))?;
         players.push(start.players());
     }
-    let schedule = Schedule::new(
+    let schedule = Schedule::with_gauntlet(
         &players,
         settings.agents.len(),
         settings.rounds,
         settings.seed,
+        settings.gauntlet,
     )?;
     let range = match file.shard {
         Some(s) => schedule.shard(s.index, s.count),

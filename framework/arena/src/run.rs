@@ -281,6 +281,8 @@ pub struct Work<'a> {
     /// Set from outside (Ctrl-C): no new game starts; those under way
     /// finish and are recorded.
     pub interrupt: &'a AtomicBool,
+    /// Set when the SPRT has decided: no new game starts either.
+    pub decided: &'a AtomicBool,
 }
 
 /// Plays the games of `work` in index order on `threads` workers and hands
@@ -309,7 +311,10 @@ pub fn play_all(
             };
             scope.spawn(move || {
                 while let Ok(i) = claim() {
-                    if stop.load(Ordering::Relaxed) || work.interrupt.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed)
+                        || work.interrupt.load(Ordering::Relaxed)
+                        || work.decided.load(Ordering::Relaxed)
+                    {
                         break;
                     }
                     if work.done.contains(&i) {
@@ -356,6 +361,7 @@ mod tests {
             seed: 0,
             max_plies: 100,
             opening_plies: 0,
+            ..Settings::default()
         };
         let result = GameResult {
             index: 3,

@@ -29,6 +29,7 @@ pub enum Model {
 
 /// What `--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=trinomial]` asks.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SprtSpec {
     pub elo0: f64,
     pub elo1: f64,
@@ -253,11 +254,17 @@ impl PairTally {
         [self.losses, self.draws, self.wins]
     }
 
-    /// Counts a pair of games scoring `first` and `second` (each 0, ½ or 1).
+    /// Counts a pair of games scoring `first` and `second` (each 0, ½ or
+    /// 1): the games and the pair.
     pub fn add_pair(&mut self, first: f64, second: f64) {
         self.add_game(first);
         self.add_game(second);
-        self.ptnml[((first + second) * 2.0).round() as usize] += 1;
+        self.count_pair(first, second);
+    }
+
+    /// Counts the pair only, its games having been counted one by one.
+    pub fn count_pair(&mut self, first: f64, second: f64) {
+        self.ptnml[((first + second) * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
     }
 
     /// Counts a single game (a pair's games are counted by [`add_pair`]).
