@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
-use tabula_arena::{Config, Event, Experiment, Given, Shard, SprtSpec};
+use tabula_arena::{Config, Event, Experiment, Given, OpeningsOrder, Shard, SprtSpec};
 
 /// The most pairs an SPRT plays when --rounds is not given.
 const SPRT_ROUNDS: usize = 100_000;
@@ -125,6 +125,16 @@ pub struct ArenaArgs {
     /// after every N finished games.
     #[arg(long, value_name = "N")]
     standings_every: Option<usize>,
+    /// An opening suite: lines of moves from the start (`[GAME]` headers
+    /// give each game its own), each played from both seats; every line is
+    /// checked against the rules first [default rounds then: the most
+    /// openings of any game]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The suite's order: `sequential`, or `random` (shuffled by --seed)
+    /// [default: sequential]
+    #[arg(long, value_name = "ORDER")]
+    openings_order: Option<OpeningsOrder>,
 }
 
 impl ArenaArgs {
@@ -143,6 +153,8 @@ impl ArenaArgs {
             shard: self.shard.is_some(),
             sprt: self.sprt.is_some(),
             gauntlet: self.gauntlet.is_some(),
+            openings: self.openings.is_some(),
+            openings_order: self.openings_order.is_some(),
         };
         let defaults = Config::default();
         let config = Config {
@@ -159,6 +171,8 @@ impl ArenaArgs {
             sprt: self.sprt,
             gauntlet: self.gauntlet,
             standings_every: self.standings_every,
+            openings: self.openings,
+            openings_order: self.openings_order.unwrap_or_default(),
         };
         let mut config = match self.config {
             Some(file) => Experiment::read(&file)?
@@ -166,9 +180,14 @@ impl ArenaArgs {
                 .map_err(|e| format!("{}: {e}", file.display()))?,
             None => config,
         };
-        // An SPRT stops itself: its rounds are only a cap.
-        if config.sprt.is_some() && !given.rounds && config.rounds == defaults.rounds {
-            config.rounds = SPRT_ROUNDS;
+        // An SPRT stops itself: its rounds are only a cap. A suite plays
+        // each opening once.
+        if !given.rounds && config.rounds == defaults.rounds {
+            if config.sprt.is_some() {
+                config.rounds = SPRT_ROUNDS;
+            } else if let Some(path) = &config.openings {
+                config.rounds = tabula_arena::suite_length(registry, &config, path)?;
+            }
         }
         Ok(config)
     }

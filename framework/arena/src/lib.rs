@@ -34,6 +34,7 @@ mod chart;
 mod experiment;
 mod merge;
 mod names;
+mod openings;
 mod output;
 mod pairs;
 mod rating;
@@ -57,6 +58,7 @@ use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
 pub use merge::merge;
+pub use openings::OpeningsOrder;
 pub use output::{json, repeats_warning, table, RunningScores};
 pub use pairs::Pairing;
 pub use rebuild::rebuild;
@@ -84,6 +86,14 @@ pub struct Settings {
     /// The agent (index) every other agent plays, alone, in a gauntlet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gauntlet: Option<usize>,
+    /// The opening suite's file, its order, and its contents' hash (a
+    /// resume insists on the same lines).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_order: Option<OpeningsOrder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_hash: Option<String>,
 }
 
 /// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
@@ -158,6 +168,11 @@ pub struct Config {
     pub gauntlet: Option<String>,
     /// Tell [`Event::Standings`] after every this many finished games.
     pub standings_every: Option<usize>,
+    /// An opening suite: round `r` of each game starts from one of its
+    /// lines, in both seat orders (see `docs/arena.md`). `rounds` rounds
+    /// play `rounds` openings; a round past the last line starts over.
+    pub openings: Option<PathBuf>,
+    pub openings_order: OpeningsOrder,
 }
 
 impl Default for Config {
@@ -176,6 +191,8 @@ impl Default for Config {
             sprt: None,
             gauntlet: None,
             standings_every: None,
+            openings: None,
+            openings_order: OpeningsOrder::Sequential,
         }
     }
 }
@@ -238,8 +255,14 @@ pub struct Finished {
     pub seconds: f64,
 }
 
-/// The start state of every game, the agents, and the gauntlet's agent.
-type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>, Option<usize>);
+/// The start state of every game, the agents, the gauntlet's agent and
+/// the opening suite.
+type Entrants = (
+    Vec<Box<dyn AnyGame>>,
+    Vec<AgentSpec>,
+    Option<usize>,
+    Option<openings::Suite>,
+);
 
 /// Reads and checks every game and agent spec before anything is played.
 fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
@@ -358,7 +381,20 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     if config.standings_every == Some(0) {
         return Err("--standings-every must be at least 1".to_string());
     }
-    Ok((starts, agents, gauntlet))
+    let suite = match &config.openings {
+        Some(_) if config.opening_plies > 0 => {
+            return Err("--openings and --opening-plies cannot both be given".to_string())
+        }
+        Some(path) => Some(openings::Suite::read(
+            registry,
+            path,
+            &starts,
+            config.openings_order,
+            config.seed,
+        )?),
+        None => None,
+    };
+    Ok((starts, agents, gauntlet, suite))
 }
 
 /// Refuses a tournament whose games at once would hold more memory in
@@ -425,6 +461,19 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
     Ok(())
 }
 
+/// The most openings any game of `config` has in the suite `path`: the
+/// rounds that play each opening once (checking everything [`play`]
+/// would).
+pub fn suite_length(registry: &Registry, config: &Config, path: &Path) -> Result<usize, String> {
+    let config = Config {
+        openings: Some(path.to_path_buf()),
+        rounds: 1,
+        ..config.clone()
+    };
+    let (.., suite) = prepare(registry, &config)?;
+    Ok(suite.map_or(1, |s| s.longest()))
+}
+
 /// Plays the tournament `config` describes (or one shard of it), telling
 /// `on_event` as it goes, and writes its records, summary and charts to
 /// `config.out`. Every spec and option is checked before a game is played.
@@ -446,7 +495,7 @@ pub fn play_until(
     interrupt: &AtomicBool,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<Finished, String> {
-    let (starts, agents, gauntlet) = prepare(registry, config)?;
+    let (starts, agents, gauntlet, suite) = prepare(registry, config)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
         agents: agents.iter().map(|a| a.to_string()).collect(),
@@ -456,6 +505,9 @@ pub fn play_until(
         opening_plies: config.opening_plies,
         sprt: config.sprt,
         gauntlet,
+        openings: config.openings.clone(),
+        openings_order: suite.as_ref().map(|_| config.openings_order),
+        openings_hash: suite.as_ref().map(|s| s.fingerprint.clone()),
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
     let schedule = schedule::Schedule::with_gauntlet(
@@ -556,6 +608,7 @@ pub fn play_until(
         settings: &settings,
         interrupt,
         decided: &decided,
+        openings: suite.as_ref(),
     };
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
@@ -756,6 +809,120 @@ mod tests {
             "{refused}"
         );
         let _ = fs::remove_dir_all(out);
+    }
+
+    /// `count` distinct openings of 2 and 3 plies of `game`, one a line.
+    fn openings_file(game: &str, count: usize, path: &Path) {
+        let start = tabula_games::registry().create(game).unwrap();
+        let mut lines = Vec::new();
+        'outer: for a in start.legal_moves() {
+            let mut one = start.clone_box();
+            one.play(&a).unwrap();
+            for b in one.legal_moves() {
+                lines.push(format!("{a} {b}"));
+                let mut two = one.clone_box();
+                two.play(&b).unwrap();
+                if let Some(c) = two.legal_moves().first() {
+                    lines.push(format!("{a} {b} {c}"));
+                }
+                if lines.len() >= count {
+                    break 'outer;
+                }
+            }
+        }
+        lines.truncate(count);
+        assert_eq!(lines.len(), count);
+        fs::write(path, lines.join("\n") + "\n").unwrap();
+    }
+
+    #[test]
+    fn fifty_openings_give_a_hundred_games_a_pairing_and_the_pairs_add_up() {
+        let registry = tabula_games::registry();
+        let out = folder("suite");
+        fs::create_dir_all(&out).unwrap();
+        let suite = out.with_extension("openings");
+        openings_file("diffusion", 50, &suite);
+        let config = Config {
+            games: vec!["diffusion".into()],
+            agents: vec![
+                "random".into(),
+                "greedy".into(),
+                "mcts(iterations=5)".into(),
+            ],
+            rounds: 50,
+            threads: Some(2),
+            openings: Some(suite.clone()),
+            openings_order: OpeningsOrder::Random,
+            out: out.join("run"),
+            ..Config::default()
+        };
+        assert_eq!(suite_length(&registry, &config, &suite), Ok(50));
+        let finished = play(&registry, &config, |_| {}).unwrap();
+        let section = &finished.summary.games[0];
+        assert_eq!(section.finished + section.adjudicated, 300);
+        assert_eq!(section.crosstable.len(), 3);
+        for pairing in &section.crosstable {
+            let t = &pairing.tally;
+            assert_eq!((t.games(), t.pairs()), (100, 50), "{pairing:?}");
+            // The pairs' points are the games' points.
+            let pair_points: u64 = t.ptnml.iter().enumerate().map(|(k, &c)| k as u64 * c).sum();
+            assert_eq!(pair_points, 2 * t.wins + t.draws, "{pairing:?}");
+        }
+        // Every game starts with a line of the suite; the six games of a
+        // round (three pairings, both seat orders) with the same one.
+        let lines: Vec<String> = fs::read_to_string(&suite)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let mut rounds: std::collections::HashMap<u64, Vec<String>> = Default::default();
+        for record in fs::read_to_string(out.join("run/games.jsonl"))
+            .unwrap()
+            .lines()
+        {
+            let value: serde_json::Value = serde_json::from_str(record).unwrap();
+            let moves: Vec<&str> = value["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let text = moves.join(" ") + " ";
+            assert!(
+                lines.iter().any(|l| text.starts_with(&format!("{l} "))),
+                "{text}"
+            );
+            rounds
+                .entry(value["round"].as_u64().unwrap())
+                .or_default()
+                .push(moves[..2].join(" "));
+        }
+        assert_eq!(rounds.len(), 50);
+        for starts in rounds.values() {
+            assert_eq!(starts.len(), 6);
+            assert!(starts.iter().all(|s| *s == starts[0]), "{starts:?}");
+        }
+        let _ = fs::remove_dir_all(&out);
+        let _ = fs::remove_file(&suite);
+    }
+
+    #[test]
+    fn a_bad_opening_is_refused_by_its_line_before_any_game() {
+        let registry = tabula_games::registry();
+        let out = folder("bad-suite");
+        let suite = out.with_extension("openings");
+        fs::write(&suite, "D f\n# fine so far\nD f Z\n").unwrap();
+        let config = Config {
+            games: vec!["diffusion".into()],
+            agents: vec!["random".into(), "greedy".into()],
+            openings: Some(suite.clone()),
+            out: out.clone(),
+            ..Config::default()
+        };
+        let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();
+        assert!(error.contains(":3: move 3 `Z` is not legal"), "{error}");
+        assert!(!out.exists());
+        let _ = fs::remove_file(&suite);
     }
 
     #[test]

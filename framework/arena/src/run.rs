@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use serde_json::{json, Value};
 use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
+use super::openings::Suite;
 use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
 use super::Settings;
 
@@ -189,6 +190,7 @@ pub fn play_one(
     start: &dyn AnyGame,
     agents: &[AgentSpec],
     settings: &Settings,
+    suite: Option<&Suite>,
 ) -> Result<(GameResult, GameRecord, Logs), String> {
     let mut players = job
         .seats
@@ -200,7 +202,10 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let (opened, mut moves) = opening(start, settings, job);
+    let (opened, mut moves) = match suite {
+        Some(suite) => from_suite(start, suite.opening(job.game, job.round), job)?,
+        None => opening(start, settings, job),
+    };
     // Tabula's own failure is no result: the run stops, and a resume plays
     // the game again.
     let mut played = play_game(
@@ -236,6 +241,22 @@ pub fn play_one(
     };
     let record = to_record(&result, start, agents, moves, settings);
     Ok((result, record, logs))
+}
+
+/// The position after the suite's opening `moves` (checked when the
+/// suite was read), and its moves.
+fn from_suite(
+    start: &dyn AnyGame,
+    moves: &[String],
+    job: &Scheduled,
+) -> Result<(Box<dyn AnyGame>, Vec<String>), String> {
+    let mut state = start.clone_box();
+    for mv in moves {
+        state
+            .play(mv)
+            .map_err(|e| format!("game {}: the opening's move `{mv}`: {e}", job.index))?;
+    }
+    Ok((state, moves.to_vec()))
 }
 
 /// The position after `job`'s random opening ([`Settings::opening_plies`]
@@ -283,6 +304,8 @@ pub struct Work<'a> {
     pub interrupt: &'a AtomicBool,
     /// Set when the SPRT has decided: no new game starts either.
     pub decided: &'a AtomicBool,
+    /// The opening suite, if the games start from one.
+    pub openings: Option<&'a Suite>,
 }
 
 /// Plays the games of `work` in index order on `threads` workers and hands
@@ -322,7 +345,14 @@ pub fn play_all(
                     }
                     let job = work.schedule.game(i);
                     let start = work.starts[job.game].as_ref();
-                    let outcome = play_one(work.registry, &job, start, work.agents, work.settings);
+                    let outcome = play_one(
+                        work.registry,
+                        &job,
+                        start,
+                        work.agents,
+                        work.settings,
+                        work.openings,
+                    );
                     if send.send(outcome).is_err() {
                         break;
                     }
