@@ -10,9 +10,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
 use tabula_arena::{Config, Event, Experiment, Given, OpeningsOrder, Shard, SprtSpec};
 
-/// The most pairs an SPRT plays when --rounds is not given.
-const SPRT_ROUNDS: usize = 100_000;
-
 /// `tabula arena`: play a tournament (or one shard of it), or merge shards.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -183,11 +180,7 @@ impl ArenaArgs {
         // An SPRT stops itself: its rounds are only a cap. A suite plays
         // each opening once.
         if !given.rounds && config.rounds == defaults.rounds {
-            if config.sprt.is_some() {
-                config.rounds = SPRT_ROUNDS;
-            } else if let Some(path) = &config.openings {
-                config.rounds = tabula_arena::suite_length(registry, &config, path)?;
-            }
+            config.rounds = tabula_arena::default_rounds(registry, &config)?;
         }
         Ok(config)
     }

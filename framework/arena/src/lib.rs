@@ -461,6 +461,19 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
     Ok(())
 }
 
+/// The most pairs an SPRT plays when no rounds are given: it stops itself.
+pub const SPRT_ROUNDS: usize = 100_000;
+
+/// The rounds a front end plays when none are given: [`SPRT_ROUNDS`] for
+/// an SPRT, one per opening of a suite, else the default 10.
+pub fn default_rounds(registry: &Registry, config: &Config) -> Result<usize, String> {
+    match (&config.sprt, &config.openings) {
+        (Some(_), _) => Ok(SPRT_ROUNDS),
+        (None, Some(path)) => suite_length(registry, config, path),
+        (None, None) => Ok(Config::default().rounds),
+    }
+}
+
 /// The most openings any game of `config` has in the suite `path`: the
 /// rounds that play each opening once (checking everything [`play`]
 /// would).

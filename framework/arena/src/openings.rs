@@ -84,7 +84,8 @@ impl Suite {
         order: OpeningsOrder,
         seed: u64,
     ) -> Result<Suite, String> {
-        let text = tabula::files::read_small(path, MAX_BYTES)?
+        let text = tabula::files::read_small(path, MAX_BYTES)
+            .map_err(|e| format!("--openings: {e}"))?
             .ok_or_else(|| format!("--openings: {}: no such file", path.display()))?;
         let at = |line: usize| format!("--openings: {}:{line}", path.display());
         let mut lines: Vec<Vec<Vec<String>>> = vec![Vec::new(); starts.len()];
