@@ -237,7 +237,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             progress.inc(1);
         }
         Event::Standings(summary) => progress.suspend(|| {
-            eprint!("arena: standings after {} games\n", summary.played);
+            eprintln!("arena: standings after {} games", summary.played);
             match &summary.sprt {
                 Some(sprt) => eprint!("{}", sprt.text()),
                 None => eprint!("{}", tabula_arena::table(summary)),

@@ -636,7 +636,7 @@ pub fn play_until(
             decided.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if let Some(every) = config.standings_every {
-            if (totals.played() - done.len()) % every == 0 {
+            if (totals.played() - done.len()).is_multiple_of(every) {
                 let summary = totals.summary(&settings, &players, range.len());
                 on_event(Event::Standings(&summary));
             }

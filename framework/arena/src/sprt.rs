@@ -141,7 +141,7 @@ impl FromStr for SprtSpec {
 impl SprtSpec {
     /// Refuses hypotheses that cannot be told apart or tested.
     pub fn check(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
+        if self.elo0.is_nan() || self.elo1.is_nan() || self.elo0 >= self.elo1 {
             return Err("--sprt: elo0 must be below elo1".to_string());
         }
         if self.elo0.abs() >= 2000.0 || self.elo1.abs() >= 2000.0 {
