@@ -470,12 +470,12 @@ impl SprtReport {
         );
         text += &match self.accepted {
             Some(Hypothesis::H1) => format!(
-                "   H1 accepted: {a} is stronger by at least elo1 ≈ {}\n",
-                self.spec.elo1
+                "   H1 accepted: {a} is stronger (elo1 = {} is likelier than elo0 = {})\n",
+                self.spec.elo1, self.spec.elo0
             ),
             Some(Hypothesis::H0) => format!(
-                "   H0 accepted: {a} is not stronger than elo0 ≈ {}\n",
-                self.spec.elo0
+                "   H0 accepted: {a} is not stronger (elo0 = {} is likelier than elo1 = {})\n",
+                self.spec.elo0, self.spec.elo1
             ),
             None => "   no decision yet\n".to_string(),
         };
