@@ -248,12 +248,21 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
     let finished = finished?;
     print!("{}", tabula_arena::table(&finished.summary));
     warn_of_repeats(&finished.summary);
+    // Games under way when an SPRT decided are recorded, not counted.
+    let total = match &finished.summary.sprt {
+        Some(sprt) if sprt.accepted.is_some() => {
+            format!(
+                "{} counted, up to the test's decision",
+                finished.summary.played
+            )
+        }
+        _ => format!("{} in total", finished.summary.played),
+    };
     println!(
-        "\n{} games played in {:.1} s on {} thread(s); {} in total. Files in {}",
+        "\n{} games played in {:.1} s on {} thread(s); {total}. Files in {}",
         finished.played_now,
         finished.seconds,
         finished.threads,
-        finished.summary.played,
         config.out.display()
     );
     if finished.interrupted {

@@ -636,7 +636,7 @@ pub fn play_until(
             decided.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if let Some(every) = config.standings_every {
-            if (totals.played() - done.len()).is_multiple_of(every) {
+            if (totals.received() - done.len()).is_multiple_of(every) {
                 let summary = totals.summary(&settings, &players, range.len());
                 on_event(Event::Standings(&summary));
             }
@@ -653,8 +653,8 @@ pub fn play_until(
     output::write_files(out, &summary)?;
     Ok(Finished {
         summary,
-        played_now: totals.played() - done.len(),
-        interrupted: !totals.decided() && totals.played() < range.len(),
+        played_now: totals.received() - done.len(),
+        interrupted: !totals.decided() && totals.received() < range.len(),
         threads,
         seconds,
     })
@@ -748,6 +748,12 @@ mod tests {
         let two = folder("sprt-two");
         let both = play(&registry, &sprt_config(two.clone(), 2), |_| {}).unwrap();
         assert_eq!(both.summary.sprt, Some(report.clone()));
+        // The tables end at the decision too, whatever the threads.
+        assert_eq!(both.summary.played, alone.summary.played);
+        assert_eq!(
+            both.summary.games[0].crosstable,
+            alone.summary.games[0].crosstable
+        );
 
         // Interrupted after 30 games, then resumed: the same test.
         let cut = folder("sprt-cut");

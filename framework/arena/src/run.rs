@@ -332,6 +332,11 @@ pub fn play_all(
                     (i < end).then_some(i + 1)
                 })
             };
+            // In an SPRT a worker waits until its game is counted before
+            // it claims another, so that one that decides the test stops
+            // the next (with one thread, exactly at the decision).
+            let (ack_send, ack_receive) = mpsc::channel::<()>();
+            let wait = work.settings.sprt.is_some();
             scope.spawn(move || {
                 while let Ok(i) = claim() {
                     if stop.load(Ordering::Relaxed)
@@ -353,7 +358,10 @@ pub fn play_all(
                         work.settings,
                         work.openings,
                     );
-                    if send.send(outcome).is_err() {
+                    if send.send((outcome, ack_send.clone())).is_err() {
+                        break;
+                    }
+                    if wait && ack_receive.recv().is_err() {
                         break;
                     }
                 }
@@ -361,8 +369,11 @@ pub fn play_all(
         }
         drop(send);
         let mut error = None;
-        for outcome in receive {
+        for (outcome, ack) in receive {
             let handled = outcome.and_then(|(result, record, logs)| finished(result, record, logs));
+            // The worker may have stopped waiting (it never waits outside
+            // an SPRT): nobody to tell is fine.
+            let _ = ack.send(());
             if let Err(e) = handled {
                 stop.store(true, Ordering::Relaxed);
                 error.get_or_insert(e);

@@ -1,7 +1,7 @@
 //! Tallies, scores with confidence intervals, and ratings, per game and
 //! over all games.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -337,6 +337,13 @@ pub struct Totals {
     /// Whether the SPRT's candidate has the higher index: pairs are told
     /// from the lower's side, so their scores are turned round.
     sprt_flipped: bool,
+    /// Games taken, counted or not.
+    received: usize,
+    /// In an SPRT: games of rounds not yet counted, the next round to
+    /// count, and the games a round has.
+    waiting: BTreeMap<usize, Vec<GameResult>>,
+    next_round: usize,
+    per_round: usize,
 }
 
 impl Totals {
@@ -353,6 +360,11 @@ impl Totals {
             pairer: Pairer::default(),
             sequential,
             sprt_flipped: candidate > baseline,
+            received: 0,
+            waiting: BTreeMap::new(),
+            next_round: 0,
+            // An SPRT's round is one pairing in both seat orders.
+            per_round: 2,
             per_game: players.iter().map(|_| Accumulator::new(agents)).collect(),
             overall: Accumulator::new(agents),
             played: 0,
@@ -360,8 +372,38 @@ impl Totals {
         }
     }
 
-    /// Counts a finished (or adjudicated) game.
+    /// Takes a finished (or adjudicated) game. In an SPRT the games are
+    /// counted a whole round at a time in schedule order, up to the round
+    /// that decides: games played past it (under way when it decided) are
+    /// recorded but counted nowhere, so that the tables, like the test, are
+    /// the same whatever order threads finish in.
     pub fn add(&mut self, result: &GameResult) {
+        self.received += 1;
+        if self.sequential.is_none() {
+            return self.count(result);
+        }
+        self.waiting
+            .entry(result.round)
+            .or_default()
+            .push(result.clone());
+        while !self.decided() {
+            let round = self.next_round;
+            match self.waiting.get(&round) {
+                Some(games) if games.len() >= self.per_round => {}
+                _ => break,
+            }
+            for game in self.waiting.remove(&round).unwrap_or_default() {
+                self.count(&game);
+            }
+            self.next_round += 1;
+        }
+        if self.decided() {
+            self.waiting.clear();
+        }
+    }
+
+    /// Counts a game in every total.
+    fn count(&mut self, result: &GameResult) {
         self.per_game[result.game].add(result);
         self.overall.add(result);
         self.played += 1;
@@ -384,9 +426,10 @@ impl Totals {
         self.sequential.as_ref().is_some_and(Sequential::decided)
     }
 
-    /// Games counted.
-    pub fn played(&self) -> usize {
-        self.played
+    /// Games taken, counted or not (in an SPRT, those past its decision
+    /// are not).
+    pub fn received(&self) -> usize {
+        self.received
     }
 
     /// The summary of the games counted, `scheduled` of which the run
