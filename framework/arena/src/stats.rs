@@ -585,6 +585,45 @@ mod tests {
     }
 
     #[test]
+    fn an_sprt_counts_whole_rounds_in_order_from_the_candidates_side() {
+        // A gauntlet of agent 0: the candidate is agent 1, which wins
+        // every game. Rounds arrive last first.
+        let mut settings = settings(&["base", "candidate"]);
+        settings.sprt = Some(crate::SprtSpec::default());
+        settings.gauntlet = Some(0);
+        let mut totals = Totals::new(&[2], &settings);
+        let mut game = |index: usize, seats: Vec<usize>| {
+            let mut r = result(
+                index,
+                seats.clone(),
+                Some(vec![seats.iter().position(|&a| a == 1).unwrap()]),
+            );
+            r.round = index / 2;
+            r
+        };
+        let games: Vec<GameResult> = (0..600)
+            .map(|i| game(i, if i % 2 == 0 { vec![0, 1] } else { vec![1, 0] }))
+            .collect();
+        // Round 1 alone counts for nothing until round 0 is in.
+        totals.add(&games[2]);
+        totals.add(&games[3]);
+        assert_eq!(totals.summary(&settings, &[2], 600).played, 0);
+        for g in games.iter().take(2).chain(&games[4..]) {
+            totals.add(g);
+        }
+        let summary = totals.summary(&settings, &[2], 600);
+        let sprt = summary.sprt.expect("a report");
+        assert_eq!(sprt.accepted, Some(crate::Hypothesis::H1));
+        assert_eq!(sprt.agents, ["candidate".to_string(), "base".to_string()]);
+        let pairs = sprt.tally.pairs() as usize;
+        assert_eq!(sprt.tally.ptnml, [0, 0, 0, 0, pairs as u64]);
+        // The tables stop at the decision too; the rest were taken only.
+        assert_eq!(summary.played, 2 * pairs);
+        assert_eq!(totals.received(), 600);
+        assert_eq!(summary.anchor, "base");
+    }
+
+    #[test]
     fn even_results_are_inconclusive_and_clear_ones_are_not() {
         let game = |i: usize, winner: usize| result(i, vec![0, 1], Some(vec![winner]));
         let even: Vec<GameResult> = (0..6).map(|i| game(i, i % 2)).collect();
