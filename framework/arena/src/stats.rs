@@ -592,7 +592,7 @@ mod tests {
         settings.sprt = Some(crate::SprtSpec::default());
         settings.gauntlet = Some(0);
         let mut totals = Totals::new(&[2], &settings);
-        let mut game = |index: usize, seats: Vec<usize>| {
+        let game = |index: usize, seats: Vec<usize>| {
             let mut r = result(
                 index,
                 seats.clone(),
