@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula::Registry;
-use tabula_arena::{Config, Event, Experiment, Given, Shard};
+use tabula_arena::{Config, Event, Experiment, Given, OpeningsOrder, Shard, SprtSpec};
 
 /// `tabula arena`: play a tournament (or one shard of it), or merge shards.
 #[derive(clap::Args, Debug)]
@@ -107,6 +107,31 @@ pub struct ArenaArgs {
     /// directories with `tabula arena merge`.
     #[arg(long, value_name = "INDEX/COUNT")]
     shard: Option<Shard>,
+    /// Stop as soon as a sequential probability ratio test decides, e.g.
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (`,model=trinomial` to count
+    /// single games instead of pairs): two agents, one 2-player game; the
+    /// first agent is tested against the second, and --rounds is the most
+    /// pairs played [default rounds then: 100000]
+    #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B")]
+    sprt: Option<SprtSpec>,
+    /// Play only this agent (spec or name) against each other agent, in
+    /// both seat orders; it is the ratings' anchor.
+    #[arg(long, value_name = "AGENT")]
+    gauntlet: Option<String>,
+    /// Print the standings (the SPRT's state, else the table) on stderr
+    /// after every N finished games.
+    #[arg(long, value_name = "N")]
+    standings_every: Option<usize>,
+    /// An opening suite: lines of moves from the start (`[GAME]` headers
+    /// give each game its own), each played from both seats; every line is
+    /// checked against the rules first [default rounds then: the most
+    /// openings of any game]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The suite's order: `sequential`, or `random` (shuffled by --seed)
+    /// [default: sequential]
+    #[arg(long, value_name = "ORDER")]
+    openings_order: Option<OpeningsOrder>,
 }
 
 impl ArenaArgs {
@@ -123,6 +148,10 @@ impl ArenaArgs {
             opening_plies: self.opening_plies.is_some(),
             out: self.out.is_some(),
             shard: self.shard.is_some(),
+            sprt: self.sprt.is_some(),
+            gauntlet: self.gauntlet.is_some(),
+            openings: self.openings.is_some(),
+            openings_order: self.openings_order.is_some(),
         };
         let defaults = Config::default();
         let config = Config {
@@ -136,13 +165,24 @@ impl ArenaArgs {
             out: self.out.unwrap_or(defaults.out),
             resume: self.resume,
             shard: self.shard,
+            sprt: self.sprt,
+            gauntlet: self.gauntlet,
+            standings_every: self.standings_every,
+            openings: self.openings,
+            openings_order: self.openings_order.unwrap_or_default(),
         };
-        match self.config {
+        let mut config = match self.config {
             Some(file) => Experiment::read(&file)?
                 .apply(registry, config, &given)
-                .map_err(|e| format!("{}: {e}", file.display())),
-            None => Ok(config),
+                .map_err(|e| format!("{}: {e}", file.display()))?,
+            None => config,
+        };
+        // An SPRT stops itself: its rounds are only a cap. A suite plays
+        // each opening once.
+        if !given.rounds && config.rounds == defaults.rounds {
+            config.rounds = tabula_arena::default_rounds(registry, &config)?;
         }
+        Ok(config)
     }
 }
 
@@ -196,17 +236,33 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             progress.set_message(scores.line());
             progress.inc(1);
         }
+        Event::Standings(summary) => progress.suspend(|| {
+            eprintln!("arena: standings after {} games", summary.played);
+            match &summary.sprt {
+                Some(sprt) => eprint!("{}", sprt.text()),
+                None => eprint!("{}", tabula_arena::table(summary)),
+            }
+        }),
     });
     progress.finish_and_clear();
     let finished = finished?;
     print!("{}", tabula_arena::table(&finished.summary));
     warn_of_repeats(&finished.summary);
+    // Games under way when an SPRT decided are recorded, not counted.
+    let total = match &finished.summary.sprt {
+        Some(sprt) if sprt.accepted.is_some() => {
+            format!(
+                "{} counted, up to the test's decision",
+                finished.summary.played
+            )
+        }
+        _ => format!("{} in total", finished.summary.played),
+    };
     println!(
-        "\n{} games played in {:.1} s on {} thread(s); {} in total. Files in {}",
+        "\n{} games played in {:.1} s on {} thread(s); {total}. Files in {}",
         finished.played_now,
         finished.seconds,
         finished.threads,
-        finished.summary.played,
         config.out.display()
     );
     if finished.interrupted {

@@ -240,12 +240,12 @@ fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> Result<T, String> {
 /// friendly wrapper.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (agents, games, rounds, seed, threads, max_plies, opening_plies, out, resume, shard))]
+#[pyo3(signature = (agents, games, rounds, seed, threads, max_plies, opening_plies, out, resume, shard, sprt=None, gauntlet=None, openings=None, openings_order=None, standings_every=None, on_standings=None))]
 pub fn arena_summary(
     py: Python<'_>,
     agents: Vec<String>,
     games: String,
-    rounds: i128,
+    rounds: Option<i128>,
     seed: i128,
     threads: Option<i128>,
     max_plies: i128,
@@ -253,12 +253,18 @@ pub fn arena_summary(
     out: String,
     resume: bool,
     shard: Option<String>,
+    sprt: Option<String>,
+    gauntlet: Option<String>,
+    openings: Option<String>,
+    openings_order: Option<String>,
+    standings_every: Option<i128>,
+    on_standings: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let config = (|| -> Result<tabula_arena::Config, String> {
-        Ok(tabula_arena::Config {
+        let mut config = tabula_arena::Config {
             games: vec![games],
             agents,
-            rounds: whole("rounds", rounds)?,
+            rounds: 1,
             seed: whole("seed", seed)?,
             threads: threads.map(|t| whole("threads", t)).transpose()?,
             max_plies: whole("max-plies", max_plies)?,
@@ -266,15 +272,44 @@ pub fn arena_summary(
             out: out.into(),
             resume,
             shard: shard.map(|s| s.parse()).transpose()?,
-        })
+            sprt: sprt.map(|s| s.parse()).transpose()?,
+            gauntlet,
+            openings: openings.map(Into::into),
+            openings_order: openings_order
+                .map(|o| o.parse())
+                .transpose()?
+                .unwrap_or_default(),
+            standings_every: standings_every
+                .map(|n| whole("standings-every", n))
+                .transpose()?,
+        };
+        config.rounds = match rounds {
+            Some(r) => whole("rounds", r)?,
+            None => tabula_arena::default_rounds(registry(), &config)?,
+        };
+        Ok(config)
     })()
     .map_err(value_error)?;
     // On Ctrl-C no new game starts, the games under way finish and the
     // summary of the finished games is written.
     let interrupt = AtomicBool::new(false);
     until_interrupted(py, &interrupt, || {
-        tabula_arena::play_until(registry(), &config, &interrupt, |_| {})
-            .map(|finished| tabula_arena::json(&finished.summary))
+        tabula_arena::play_until(registry(), &config, &interrupt, |event| {
+            if let (tabula_arena::Event::Standings(summary), Some(callback)) =
+                (event, &on_standings)
+            {
+                // The standings as JSON text, as `summary.json` holds them;
+                // an error in the callback is the caller's to see, not a
+                // reason to lose the tournament.
+                let text = tabula_arena::json(summary);
+                Python::attach(|py| {
+                    if let Err(error) = callback.call1(py, (text,)) {
+                        error.print(py);
+                    }
+                });
+            }
+        })
+        .map(|finished| tabula_arena::json(&finished.summary))
     })?
     .unwrap_or_else(|| Err("the tournament panicked".to_string()))
     .map_err(value_error)

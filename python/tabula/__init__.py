@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from typing import Any, Iterable, Optional, Sequence, Union, cast
+from typing import Any, Callable, Iterable, Optional, Sequence, Union, cast
 
 from ._tabula import (
     TERMINAL,
@@ -50,7 +50,7 @@ __all__ = [
 def arena(
     agents: Sequence[str],
     games: Union[str, Iterable[str]] = "all",
-    rounds: int = 10,
+    rounds: Optional[int] = None,
     seed: int = 1,
     threads: Optional[int] = None,
     max_plies: int = 1000,
@@ -58,6 +58,12 @@ def arena(
     out: Optional[str] = None,
     resume: bool = False,
     shard: Optional[str] = None,
+    sprt: Optional[str] = None,
+    gauntlet: Optional[str] = None,
+    openings: Optional[str] = None,
+    openings_order: str = "sequential",
+    standings_every: Optional[int] = None,
+    on_standings: Optional[Callable[[dict[str, Any]], None]] = None,
 ) -> dict[str, Any]:
     """Plays a tournament exactly as ``tabula arena`` does and returns the
     summary it writes to ``summary.json``, as a dict.
@@ -69,6 +75,14 @@ def arena(
     removed afterwards; with it they stay there, and ``resume=True``
     continues a tournament recorded there. Bad options raise ``ValueError``
     with the command's message. The GIL is released while the games run.
+
+    ``sprt="elo0=0,elo1=10,alpha=0.05,beta=0.05"`` stops as soon as the
+    test decides (its report is the summary's ``"sprt"``); ``gauntlet``
+    plays one agent against the rest; ``openings`` names an opening suite
+    (``openings_order``: ``"sequential"`` or ``"random"``). ``rounds``
+    defaults to 10, to 100,000 (a cap) with ``sprt``, and to one per
+    opening with ``openings``. ``on_standings`` is called with the summary
+    so far every ``standings_every`` finished games.
     """
     if isinstance(agents, str):
         agents = [agents]
@@ -76,8 +90,14 @@ def arena(
         games = ",".join(games)
 
     def play(directory: str) -> dict[str, Any]:
+        def standings(text: str) -> None:
+            if on_standings is not None:
+                on_standings(cast(dict[str, Any], json.loads(text)))
+
         summary = arena_summary(list(agents), games, rounds, seed, threads, max_plies,
-                                opening_plies, directory, resume, shard)
+                                opening_plies, directory, resume, shard, sprt, gauntlet,
+                                openings, openings_order, standings_every,
+                                standings if on_standings is not None else None)
         return cast(dict[str, Any], json.loads(summary))
 
     if out is not None:

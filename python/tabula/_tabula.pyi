@@ -1,6 +1,6 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, Dict, List, Optional, Tuple, final, overload
+from typing import Any, Callable, Dict, List, Optional, Tuple, final, overload
 
 __all__ = [
     "TERMINAL",
@@ -38,7 +38,7 @@ def load_game(spec: str) -> Game:
 def arena_summary(
     agents: List[str],
     games: str,
-    rounds: int,
+    rounds: Optional[int],
     seed: int,
     threads: Optional[int],
     max_plies: int,
@@ -46,6 +46,12 @@ def arena_summary(
     out: str,
     resume: bool,
     shard: Optional[str],
+    sprt: Optional[str] = None,
+    gauntlet: Optional[str] = None,
+    openings: Optional[str] = None,
+    openings_order: Optional[str] = None,
+    standings_every: Optional[int] = None,
+    on_standings: Optional[Callable[[str], None]] = None,
 ) -> str:
     """Plays a tournament with ``tabula arena``'s settings and returns the
     summary JSON text; ``tabula.arena`` is the friendly wrapper."""

@@ -303,3 +303,34 @@ def test_ctrl_c_interrupts_a_step_even_of_a_silent_engine(tmp_path):
     _, stderr = child.communicate(timeout=120)
     assert child.returncode != 0
     assert "KeyboardInterrupt" in stderr, stderr
+
+
+def test_arena_sprt_stops_at_its_decision_and_tells_standings(tmp_path):
+    seen = []
+    summary = tabula.arena(["mcts(iterations=300)", "mcts(iterations=10)"], games="diffusion(width=4)",
+                           opening_plies=2, threads=2, sprt="elo0=0,elo1=10,alpha=0.05,beta=0.05",
+                           standings_every=50, on_standings=seen.append, out=str(tmp_path))
+    sprt = summary["sprt"]
+    assert sprt["accepted"] == "H1"
+    assert summary["played"] < 400
+    assert sum(sprt["tally"]["ptnml"]) * 2 == sprt["tally"]["wins"] + sprt["tally"]["draws"] + sprt["tally"]["losses"]
+    assert seen and all("sprt" in s for s in seen)
+    assert sprt["llr"] >= sprt["upper"]
+
+
+def test_arena_gauntlet_and_openings(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_text("D f\nA\n")
+    summary = tabula.arena(["random", "greedy", "mcts(iterations=20)"], games="diffusion",
+                           gauntlet="random", openings=str(suite), openings_order="random",
+                           out=str(tmp_path / "run"))
+    # Two openings, so two rounds; two pairings in both seat orders.
+    assert summary["played"] == 8
+    assert summary["anchor"] == "random"
+    assert [(p["first"], p["second"]) for p in summary["games"][0]["crosstable"]] == [
+        ("random", "greedy"), ("random", "mcts(iterations=20)")]
+    suite.write_text("D f\nD D\n")
+    with pytest.raises(ValueError, match=r"suite.txt:2: move 2 `D` is not legal"):
+        tabula.arena(["random", "greedy"], games="diffusion", openings=str(suite))
+    with pytest.raises(ValueError, match="--sprt: elo0 must be below elo1"):
+        tabula.arena(["random", "greedy"], games="diffusion", sprt="elo0=5,elo1=0")

@@ -820,3 +820,130 @@ fn repeated_games_are_counted_and_warned_of() {
     assert!(summary(&varied)["overall"]["distinct"].as_u64().unwrap() > 15);
     assert!(!run.stderr.contains("distinct"), "{}", run.stderr);
 }
+
+/// `tabula arena` with these arguments, and nothing else.
+fn arena_with(args: &[&str]) -> Run {
+    let mut all = vec!["arena"];
+    all.extend_from_slice(args);
+    tabula(&all, "")
+}
+
+#[test]
+fn an_sprt_run_stops_reports_and_refuses_another_test_on_resume() {
+    let out = scratch("sprt-cli");
+    let out_text = out.to_str().unwrap();
+    let args = [
+        "--games",
+        "diffusion(width=4)",
+        "--agents",
+        "mcts(iterations=300)",
+        "mcts(iterations=10)",
+        "--opening-plies",
+        "2",
+        "--threads",
+        "2",
+        "--sprt",
+        "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+        "--standings-every",
+        "50",
+        "--out",
+        out_text,
+    ];
+    let run = arena_with(&args);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
+    assert!(run.stdout.contains("Ptnml(0-2): ["), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("arena: standings after 50 games"),
+        "{}",
+        run.stderr
+    );
+    let sprt = &summary(&out)["sprt"];
+    assert_eq!(sprt["accepted"], "H1");
+    let csv = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+    assert!(csv.starts_with("game,first,second,games,wins,draws,losses,score,pairs,ptnml0"));
+
+    // The same command resumed plays nothing; another test is refused.
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let again = arena_with(&resumed);
+    assert!(again.ok, "{}", again.stderr);
+    assert!(
+        again.stdout.contains("\n0 games played"),
+        "{}",
+        again.stdout
+    );
+    let mut other = resumed.clone();
+    let at = other.iter().position(|a| a.starts_with("elo0=")).unwrap();
+    other[at] = "elo0=0,elo1=5";
+    let refused = arena_with(&other);
+    assert!(!refused.ok);
+    assert!(
+        refused.stderr.contains("--sprt was elo0=0,elo1=10"),
+        "{}",
+        refused.stderr
+    );
+}
+
+#[test]
+fn bad_sprt_gauntlet_and_opening_options_are_refused_by_name() {
+    let out = scratch("bad-tests");
+    let suite = out.with_extension("txt");
+    fs::write(&suite, "D\n\nD f x\n").unwrap();
+    let out_text = out.to_str().unwrap();
+    for (extra, says) in [
+        (vec!["--sprt", "elo0=0"], "--sprt needs elo0 and elo1"),
+        (
+            vec!["--sprt", "elo0=0,elo1=10,alpha=2"],
+            "alpha must lie between 0 and 0.5",
+        ),
+        (
+            vec!["--gauntlet", "mcts"],
+            "--gauntlet: `mcts` is none of --agents",
+        ),
+        (
+            vec!["--openings", suite.to_str().unwrap()],
+            ":3: move 3 `x` is not legal",
+        ),
+        (
+            vec!["--openings", "/no/such/file"],
+            "--openings: /no/such/file: no such file",
+        ),
+        (
+            vec!["--openings-order", "shuffled"],
+            "neither sequential nor random",
+        ),
+        (
+            vec![
+                "--sprt",
+                "elo0=0,elo1=10",
+                "--agents",
+                "random",
+                "greedy",
+                "mcts",
+            ],
+            "--sprt tests two agents on one 2-player game",
+        ),
+    ] {
+        let mut args = vec![
+            "--games",
+            "diffusion",
+            "--agents",
+            "random",
+            "greedy",
+            "--out",
+            out_text,
+        ];
+        if extra.contains(&"--agents") {
+            args.truncate(2);
+            args.extend_from_slice(&["--out", out_text]);
+        }
+        args.extend_from_slice(&extra);
+        let run = arena_with(&args);
+        assert!(!run.ok, "{extra:?} was accepted");
+        assert!(run.stderr.contains(says), "{extra:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+    assert!(!out.join("games.jsonl").exists());
+    let _ = fs::remove_file(&suite);
+}

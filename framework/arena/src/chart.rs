@@ -101,6 +101,7 @@ mod tests {
             seed: 1,
             max_plies: 1000,
             opening_plies: 0,
+            ..Settings::default()
         };
         // Every pairing in both seat orders, the first seat winning.
         let mut results = Vec::new();

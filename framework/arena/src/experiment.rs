@@ -34,7 +34,7 @@ use tabula::agents::{AgentConfig, LABEL};
 use tabula::files::{read_small, MAX_SETTINGS_BYTES};
 use tabula::{Registry, Spec};
 
-use super::{Config, Shard};
+use super::{Config, OpeningsOrder, Shard, SprtSpec};
 
 /// A tournament as a file describes it: `tabula arena`'s options, each
 /// optional (the command line or the defaults fill the rest).
@@ -62,6 +62,26 @@ pub struct Experiment {
     /// See [`Config::shard`]: `"3/16"`, or `{ index = 3, count = 16 }` as
     /// `arena.json` writes it.
     pub shard: Option<ShardEntry>,
+    /// See [`Config::sprt`]: `{ elo0 = 0, elo1 = 10 }` (the rest default).
+    pub sprt: Option<SprtSpec>,
+    /// See [`Config::gauntlet`]: the agent's spec or name, or its index
+    /// (as `arena.json` writes it).
+    pub gauntlet: Option<GauntletEntry>,
+    /// See [`Config::openings`]; relative to the folder the program runs in.
+    pub openings: Option<PathBuf>,
+    /// See [`Config::openings_order`]: `"sequential"` or `"random"`.
+    pub openings_order: Option<OpeningsOrder>,
+    /// What `arena.json` records of the suite's contents; a resume checks
+    /// it, and a new run from the file reads the suite afresh.
+    pub openings_hash: Option<String>,
+}
+
+/// The gauntlet's agent: by spec or name, or by index into the agents.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum GauntletEntry {
+    Index(usize),
+    Agent(String),
 }
 
 /// A game of an experiment, as its spec text.
@@ -143,6 +163,30 @@ impl Experiment {
         if !given.shard && self.shard.is_some() {
             base.shard = self.shard.map(|s| s.0);
         }
+        if !given.openings && self.openings.is_some() {
+            base.openings = self.openings.clone();
+        }
+        if !given.openings_order {
+            base.openings_order = self.openings_order.unwrap_or(base.openings_order);
+        }
+        if !given.sprt && self.sprt.is_some() {
+            base.sprt = self.sprt;
+        }
+        if !given.gauntlet {
+            match &self.gauntlet {
+                Some(GauntletEntry::Agent(agent)) => base.gauntlet = Some(agent.clone()),
+                Some(GauntletEntry::Index(i)) => {
+                    let agent = base
+                        .agents
+                        .iter()
+                        .flat_map(|a| tabula::split_specs(a))
+                        .nth(*i)
+                        .ok_or_else(|| format!("gauntlet: {i} is not the index of an agent"))?;
+                    base.gauntlet = Some(agent);
+                }
+                None => {}
+            }
+        }
         Ok(base)
     }
 }
@@ -174,6 +218,10 @@ pub struct Given {
     pub opening_plies: bool,
     pub out: bool,
     pub shard: bool,
+    pub sprt: bool,
+    pub gauntlet: bool,
+    pub openings: bool,
+    pub openings_order: bool,
 }
 
 /// A string, or a table whose `tag` field names the spec's kind: the two

@@ -35,11 +35,14 @@ mod experiment;
 mod live;
 mod merge;
 mod names;
+mod openings;
 mod output;
+mod pairs;
 mod rating;
 mod rebuild;
 mod run;
 mod schedule;
+mod sprt;
 mod stats;
 mod store;
 
@@ -54,16 +57,19 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
-pub use experiment::{AgentEntry, Experiment, GameEntry, Given, ShardEntry};
+pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
 pub use live::{playing, standings};
 pub use merge::merge;
+pub use openings::OpeningsOrder;
 pub use output::{json, repeats_warning, table, RunningScores};
+pub use pairs::Pairing;
 pub use rebuild::rebuild;
 pub use run::GameResult;
+pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Settings {
     /// Canonical game specs.
     pub games: Vec<String>,
@@ -76,6 +82,20 @@ pub struct Settings {
     /// the option).
     #[serde(default)]
     pub opening_plies: usize,
+    /// The sequential test that stops the tournament, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSpec>,
+    /// The agent (index) every other agent plays, alone, in a gauntlet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gauntlet: Option<usize>,
+    /// The opening suite's file, its order, and its contents' hash (a
+    /// resume insists on the same lines).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_order: Option<OpeningsOrder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_hash: Option<String>,
 }
 
 /// Shard `index` of `count` (from 0), written `INDEX/COUNT`: the games
@@ -142,6 +162,19 @@ pub struct Config {
     pub resume: bool,
     /// Play only this shard of the schedule.
     pub shard: Option<Shard>,
+    /// Stop once this sequential test decides (two agents, one 2-player
+    /// game); `rounds` is then the most pairs it may play.
+    pub sprt: Option<SprtSpec>,
+    /// Play only this agent's pairings (its spec or display name); it is
+    /// the ratings' anchor.
+    pub gauntlet: Option<String>,
+    /// Tell [`Event::Standings`] after every this many finished games.
+    pub standings_every: Option<usize>,
+    /// An opening suite: round `r` of each game starts from one of its
+    /// lines, in both seat orders (see `docs/arena.md`). `rounds` rounds
+    /// play `rounds` openings; a round past the last line starts over.
+    pub openings: Option<PathBuf>,
+    pub openings_order: OpeningsOrder,
 }
 
 impl Default for Config {
@@ -157,6 +190,11 @@ impl Default for Config {
             out: PathBuf::from("results"),
             resume: false,
             shard: None,
+            sprt: None,
+            gauntlet: None,
+            standings_every: None,
+            openings: None,
+            openings_order: OpeningsOrder::Sequential,
         }
     }
 }
@@ -200,6 +238,9 @@ pub enum Event<'a> {
         result: &'a GameResult,
         scores: &'a RunningScores,
     },
+    /// The standings so far (crosstable, ratings, the SPRT), every
+    /// [`Config::standings_every`] games.
+    Standings(&'a Summary),
 }
 
 /// A played tournament: its summary (also written to the results folder)
@@ -216,8 +257,14 @@ pub struct Finished {
     pub seconds: f64,
 }
 
-/// The start state of every game, and the agents.
-type Entrants = (Vec<Box<dyn AnyGame>>, Vec<AgentSpec>);
+/// The start state of every game, the agents, the gauntlet's agent and
+/// the opening suite.
+type Entrants = (
+    Vec<Box<dyn AnyGame>>,
+    Vec<AgentSpec>,
+    Option<usize>,
+    Option<openings::Suite>,
+);
 
 /// Reads and checks every game and agent spec before anything is played.
 fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
@@ -299,7 +346,57 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
         _ => {}
     }
     check_memory(registry, &starts, &agents, threads_of(config))?;
-    Ok((starts, agents))
+    let two_player = starts.iter().all(|s| s.players() == 2);
+    let gauntlet = match &config.gauntlet {
+        None => None,
+        Some(text) => {
+            let found = registry
+                .parse_agent(text)
+                .ok()
+                .and_then(|spec| agents.iter().position(|a| *a == spec));
+            let found =
+                found.or_else(|| agents.iter().position(|a| a.display_name() == text.trim()));
+            let g = found.ok_or_else(|| {
+                format!(
+                    "--gauntlet: `{}` is none of --agents",
+                    tabula::excerpt(text)
+                )
+            })?;
+            if !two_player {
+                return Err("--gauntlet: a gauntlet plays 2-player games only".to_string());
+            }
+            Some(g)
+        }
+    };
+    if let Some(spec) = &config.sprt {
+        spec.check()?;
+        if agents.len() != 2 || starts.len() != 1 || !two_player {
+            return Err(
+                "--sprt tests two agents on one 2-player game: give exactly two --agents and one --games"
+                    .to_string(),
+            );
+        }
+        if config.shard.is_some() {
+            return Err("--sprt cannot be sharded: the test decides when to stop".to_string());
+        }
+    }
+    if config.standings_every == Some(0) {
+        return Err("--standings-every must be at least 1".to_string());
+    }
+    let suite = match &config.openings {
+        Some(_) if config.opening_plies > 0 => {
+            return Err("--openings and --opening-plies cannot both be given".to_string())
+        }
+        Some(path) => Some(openings::Suite::read(
+            registry,
+            path,
+            &starts,
+            config.openings_order,
+            config.seed,
+        )?),
+        None => None,
+    };
+    Ok((starts, agents, gauntlet, suite))
 }
 
 /// Refuses a tournament whose games at once would hold more memory in
@@ -366,6 +463,32 @@ fn write_logs(out: &Path, index: usize, logs: &run::Logs) -> Result<(), String> 
     Ok(())
 }
 
+/// The most pairs an SPRT plays when no rounds are given: it stops itself.
+pub const SPRT_ROUNDS: usize = 100_000;
+
+/// The rounds a front end plays when none are given: [`SPRT_ROUNDS`] for
+/// an SPRT, one per opening of a suite, else the default 10.
+pub fn default_rounds(registry: &Registry, config: &Config) -> Result<usize, String> {
+    match (&config.sprt, &config.openings) {
+        (Some(_), _) => Ok(SPRT_ROUNDS),
+        (None, Some(path)) => suite_length(registry, config, path),
+        (None, None) => Ok(Config::default().rounds),
+    }
+}
+
+/// The most openings any game of `config` has in the suite `path`: the
+/// rounds that play each opening once (checking everything [`play`]
+/// would).
+pub fn suite_length(registry: &Registry, config: &Config, path: &Path) -> Result<usize, String> {
+    let config = Config {
+        openings: Some(path.to_path_buf()),
+        rounds: 1,
+        ..config.clone()
+    };
+    let (.., suite) = prepare(registry, &config)?;
+    Ok(suite.map_or(1, |s| s.longest()))
+}
+
 /// Plays the tournament `config` describes (or one shard of it), telling
 /// `on_event` as it goes, and writes its records, summary and charts to
 /// `config.out`. Every spec and option is checked before a game is played.
@@ -387,7 +510,7 @@ pub fn play_until(
     interrupt: &AtomicBool,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<Finished, String> {
-    let (starts, agents) = prepare(registry, config)?;
+    let (starts, agents, gauntlet, suite) = prepare(registry, config)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
         agents: agents.iter().map(|a| a.to_string()).collect(),
@@ -395,9 +518,20 @@ pub fn play_until(
         seed: config.seed,
         max_plies: config.max_plies,
         opening_plies: config.opening_plies,
+        sprt: config.sprt,
+        gauntlet,
+        openings: config.openings.clone(),
+        openings_order: suite.as_ref().map(|_| config.openings_order),
+        openings_hash: suite.as_ref().map(|s| s.fingerprint.clone()),
     };
     let players: Vec<usize> = starts.iter().map(|s| s.players()).collect();
-    let schedule = schedule::Schedule::new(&players, agents.len(), config.rounds, config.seed)?;
+    let schedule = schedule::Schedule::with_gauntlet(
+        &players,
+        agents.len(),
+        config.rounds,
+        config.seed,
+        gauntlet,
+    )?;
     let range = match config.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),
@@ -420,7 +554,7 @@ pub fn play_until(
         settings: settings.clone(),
         shard: config.shard,
     };
-    let mut totals = stats::Totals::new(&players, agents.len());
+    let mut totals = stats::Totals::new(&players, &settings);
     let mut done: HashSet<usize> = HashSet::new();
     let mut running = RunningScores::new(&settings.agents);
     if config.resume {
@@ -477,6 +611,8 @@ pub fn play_until(
     on_event(Event::Started(&plan));
     let started = Instant::now();
     let mut appender = store::Appender::open(&games_path)?;
+    // Set once the SPRT decides: no new game starts.
+    let decided = AtomicBool::new(totals.decided());
     let work = run::Work {
         registry,
         schedule: &schedule,
@@ -486,6 +622,8 @@ pub fn play_until(
         agents: &agents,
         settings: &settings,
         interrupt,
+        decided: &decided,
+        openings: suite.as_ref(),
     };
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
@@ -496,6 +634,15 @@ pub fn play_until(
             scores: &running,
         });
         totals.add(&result);
+        if totals.decided() {
+            decided.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(every) = config.standings_every {
+            if (totals.received() - done.len()).is_multiple_of(every) {
+                let summary = totals.summary(&settings, &players, range.len());
+                on_event(Event::Standings(&summary));
+            }
+        }
         Ok(())
     });
     let synced = appender.sync();
@@ -508,8 +655,8 @@ pub fn play_until(
     output::write_files(out, &summary)?;
     Ok(Finished {
         summary,
-        played_now: totals.played() - done.len(),
-        interrupted: totals.played() < range.len(),
+        played_now: totals.received() - done.len(),
+        interrupted: !totals.decided() && totals.received() < range.len(),
         threads,
         seconds,
     })
@@ -537,6 +684,7 @@ mod tests {
             Event::Started(p) => plan = Some(p.clone()),
             Event::GameFinished { .. } => finished += 1,
             Event::Note(note) => panic!("a note on a new tournament: {note}"),
+            Event::Standings(_) => panic!("standings that were not asked for"),
         })
         .unwrap();
         // Two rounds of one pairing in both seat orders.
@@ -566,6 +714,236 @@ mod tests {
         let refused = play(&registry, &config, |_| {}).unwrap_err();
         assert!(refused.contains("already holds games"), "{refused}");
         let _ = fs::remove_dir_all(&out);
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        let out = std::env::temp_dir().join(format!("tabula-arena-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&out);
+        out
+    }
+
+    fn sprt_config(out: PathBuf, threads: usize) -> Config {
+        Config {
+            games: vec!["diffusion(width=4)".into()],
+            agents: vec!["mcts(iterations=300)".into(), "mcts(iterations=10)".into()],
+            rounds: 10_000,
+            opening_plies: 2,
+            threads: Some(threads),
+            sprt: Some(SprtSpec::default()),
+            out,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn an_sprt_stops_at_its_decision_whatever_the_threads_and_resumes_exactly() {
+        let registry = tabula_games::registry();
+        let one = folder("sprt-one");
+        let alone = play(&registry, &sprt_config(one.clone(), 1), |_| {}).unwrap();
+        let report = alone.summary.sprt.clone().expect("an SPRT report");
+        assert_eq!(report.accepted, Some(Hypothesis::H1), "{}", report.text());
+        assert!(!alone.interrupted);
+        // It stopped: far fewer games than the 20,000 scheduled.
+        assert!(alone.summary.played < 400, "{} games", alone.summary.played);
+        eprintln!("{}", report.text());
+
+        let two = folder("sprt-two");
+        let both = play(&registry, &sprt_config(two.clone(), 2), |_| {}).unwrap();
+        assert_eq!(both.summary.sprt, Some(report.clone()));
+        // The tables end at the decision too, whatever the threads.
+        assert_eq!(both.summary.played, alone.summary.played);
+        assert_eq!(
+            both.summary.games[0].crosstable,
+            alone.summary.games[0].crosstable
+        );
+
+        // Interrupted after 30 games, then resumed: the same test.
+        let cut = folder("sprt-cut");
+        let stop = AtomicBool::new(false);
+        let mut seen = 0;
+        let first = play_until(&registry, &sprt_config(cut.clone(), 2), &stop, |event| {
+            if let Event::GameFinished { .. } = event {
+                seen += 1;
+                if seen == 30 {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        })
+        .unwrap();
+        assert!(first.interrupted);
+        assert_eq!(first.summary.sprt.as_ref().unwrap().accepted, None);
+        let resumed = Config {
+            resume: true,
+            ..sprt_config(cut.clone(), 2)
+        };
+        let again = play(&registry, &resumed, |_| {}).unwrap();
+        assert_eq!(again.summary.sprt, Some(report));
+        // A decided test plays nothing more on resume.
+        let more = play(&registry, &resumed, |_| {}).unwrap();
+        assert_eq!(more.played_now, 0);
+        for dir in [one, two, cut] {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+
+    #[test]
+    fn a_gauntlet_plays_one_agent_against_the_rest_and_the_pairs_add_up() {
+        let registry = tabula_games::registry();
+        let out = folder("gauntlet");
+        let config = Config {
+            games: vec!["diffusion(width=4,stones=2)".into()],
+            agents: vec![
+                "random".into(),
+                "greedy".into(),
+                "mcts(iterations=20)".into(),
+            ],
+            gauntlet: Some("mcts(iterations=20)".into()),
+            rounds: 3,
+            threads: Some(2),
+            out: out.clone(),
+            ..Config::default()
+        };
+        let finished = play(&registry, &config, |_| {}).unwrap();
+        let section = &finished.summary.games[0];
+        // Two pairings, three rounds, both seat orders.
+        assert_eq!(finished.summary.played, 12);
+        assert_eq!(finished.summary.anchor, "mcts(iterations=20)");
+        assert_eq!(section.crosstable.len(), 2);
+        for pairing in &section.crosstable {
+            assert_eq!(pairing.second, "mcts(iterations=20)");
+            assert_eq!((pairing.tally.games(), pairing.tally.pairs()), (6, 3));
+        }
+        let csv = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 1 + 2 + 2, "{csv}");
+        // Only the gauntlet's own agent can be named.
+        let refused = play(
+            &registry,
+            &Config {
+                gauntlet: Some("alphabeta".into()),
+                ..config.clone()
+            },
+            |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            refused.contains("--gauntlet: `alphabeta` is none of --agents"),
+            "{refused}"
+        );
+        let _ = fs::remove_dir_all(out);
+    }
+
+    /// `count` distinct openings of 2 and 3 plies of `game`, one a line.
+    fn openings_file(game: &str, count: usize, path: &Path) {
+        let start = tabula_games::registry().create(game).unwrap();
+        let mut lines = Vec::new();
+        'outer: for a in start.legal_moves() {
+            let mut one = start.clone_box();
+            one.play(&a).unwrap();
+            for b in one.legal_moves() {
+                lines.push(format!("{a} {b}"));
+                let mut two = one.clone_box();
+                two.play(&b).unwrap();
+                if let Some(c) = two.legal_moves().first() {
+                    lines.push(format!("{a} {b} {c}"));
+                }
+                if lines.len() >= count {
+                    break 'outer;
+                }
+            }
+        }
+        lines.truncate(count);
+        assert_eq!(lines.len(), count);
+        fs::write(path, lines.join("\n") + "\n").unwrap();
+    }
+
+    #[test]
+    fn fifty_openings_give_a_hundred_games_a_pairing_and_the_pairs_add_up() {
+        let registry = tabula_games::registry();
+        let out = folder("suite");
+        fs::create_dir_all(&out).unwrap();
+        let suite = out.with_extension("openings");
+        openings_file("diffusion", 50, &suite);
+        let config = Config {
+            games: vec!["diffusion".into()],
+            agents: vec![
+                "random".into(),
+                "greedy".into(),
+                "mcts(iterations=5)".into(),
+            ],
+            rounds: 50,
+            threads: Some(2),
+            openings: Some(suite.clone()),
+            openings_order: OpeningsOrder::Random,
+            out: out.join("run"),
+            ..Config::default()
+        };
+        assert_eq!(suite_length(&registry, &config, &suite), Ok(50));
+        let finished = play(&registry, &config, |_| {}).unwrap();
+        let section = &finished.summary.games[0];
+        assert_eq!(section.finished + section.adjudicated, 300);
+        assert_eq!(section.crosstable.len(), 3);
+        for pairing in &section.crosstable {
+            let t = &pairing.tally;
+            assert_eq!((t.games(), t.pairs()), (100, 50), "{pairing:?}");
+            // The pairs' points are the games' points.
+            let pair_points: u64 = t.ptnml.iter().enumerate().map(|(k, &c)| k as u64 * c).sum();
+            assert_eq!(pair_points, 2 * t.wins + t.draws, "{pairing:?}");
+        }
+        // Every game starts with a line of the suite; the six games of a
+        // round (three pairings, both seat orders) with the same one.
+        let lines: Vec<String> = fs::read_to_string(&suite)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let mut rounds: std::collections::HashMap<u64, Vec<String>> = Default::default();
+        for record in fs::read_to_string(out.join("run/games.jsonl"))
+            .unwrap()
+            .lines()
+        {
+            let value: serde_json::Value = serde_json::from_str(record).unwrap();
+            let moves: Vec<&str> = value["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let text = moves.join(" ") + " ";
+            assert!(
+                lines.iter().any(|l| text.starts_with(&format!("{l} "))),
+                "{text}"
+            );
+            rounds
+                .entry(value["round"].as_u64().unwrap())
+                .or_default()
+                .push(moves[..2].join(" "));
+        }
+        assert_eq!(rounds.len(), 50);
+        for starts in rounds.values() {
+            assert_eq!(starts.len(), 6);
+            assert!(starts.iter().all(|s| *s == starts[0]), "{starts:?}");
+        }
+        let _ = fs::remove_dir_all(&out);
+        let _ = fs::remove_file(&suite);
+    }
+
+    #[test]
+    fn a_bad_opening_is_refused_by_its_line_before_any_game() {
+        let registry = tabula_games::registry();
+        let out = folder("bad-suite");
+        let suite = out.with_extension("openings");
+        fs::write(&suite, "D f\n# fine so far\nD f Z\n").unwrap();
+        let config = Config {
+            games: vec!["diffusion".into()],
+            agents: vec!["random".into(), "greedy".into()],
+            openings: Some(suite.clone()),
+            out: out.clone(),
+            ..Config::default()
+        };
+        let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();
+        assert!(error.contains(":3: move 3 `Z` is not legal"), "{error}");
+        assert!(!out.exists());
+        let _ = fs::remove_file(&suite);
     }
 
     #[test]
@@ -606,6 +984,22 @@ mod tests {
                     ..good.clone()
                 },
                 "--threads 257",
+            ),
+            (
+                Config {
+                    sprt: Some(SprtSpec::default()),
+                    agents: vec!["random".into(), "greedy".into(), "mcts".into()],
+                    ..good.clone()
+                },
+                "--sprt tests two agents on one 2-player game",
+            ),
+            (
+                Config {
+                    games: vec!["calcala(players=3)".into()],
+                    gauntlet: Some("random".into()),
+                    ..good.clone()
+                },
+                "--gauntlet: a gauntlet plays 2-player games only",
             ),
         ] {
             let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();

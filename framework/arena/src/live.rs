@@ -6,46 +6,22 @@ use std::path::Path;
 
 use tabula::Registry;
 
-use super::schedule::Schedule;
-use super::stats::{summarize, Summary};
-use super::store::{self, Expect};
+use super::rebuild::summarize_folder;
+use super::stats::Summary;
+use super::store;
 
 /// The summary of the games `dir`'s `games.jsonl` holds now, against its
 /// `arena.json` settings (of its shard, when it plays one).
 pub fn standings(registry: &Registry, dir: &Path) -> Result<Summary, String> {
-    let file = store::read_settings(dir)?.ok_or_else(|| {
-        format!(
+    // A folder a tournament is starting in has its settings first.
+    if store::read_settings(dir)?.is_none() {
+        return Err(format!(
             "{} holds no tournament yet (no {})",
             dir.display(),
             store::SETTINGS_FILE
-        )
-    })?;
-    let settings = file.settings;
-    let mut players = Vec::new();
-    for game in &settings.games {
-        players.push(registry.create(game).map_err(|e| e.to_string())?.players());
+        ));
     }
-    let schedule = Schedule::new(
-        &players,
-        settings.agents.len(),
-        settings.rounds,
-        settings.seed,
-    )?;
-    let range = match file.shard {
-        Some(s) => schedule.shard(s.index, s.count),
-        None => 0..schedule.len(),
-    };
-    let expect = Expect {
-        registry,
-        schedule: &schedule,
-        settings: &settings,
-        range: range.clone(),
-    };
-    let scan = store::scan(&dir.join(store::GAMES_FILE), &expect)?;
-    let mut summary = summarize(&settings, &players, schedule.len(), &scan.results);
-    summary.scheduled = range.len();
-    summary.shard = file.shard;
-    Ok(summary)
+    Ok(summarize_folder(registry, dir)?.0)
 }
 
 /// Whether a tournament is writing to `dir` now (it holds the folder's

@@ -157,11 +157,12 @@ pub fn merge(
             .map_err(|e| format!("the shards' game {game}: {e}"))?;
         players.push(start.players());
     }
-    let schedule = Schedule::new(
+    let schedule = Schedule::with_gauntlet(
         &players,
         settings.agents.len(),
         settings.rounds,
         settings.seed,
+        settings.gauntlet,
     )?;
     let expect = Expect {
         registry,

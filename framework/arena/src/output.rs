@@ -15,6 +15,10 @@ use tabula::table::{Column, TextTable};
 pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
     write_atomic(&dir.join("summary.json"), json(summary).as_bytes())?;
     write_atomic(&dir.join("summary.csv"), csv(summary).as_bytes())?;
+    write_atomic(
+        &dir.join("crosstable.csv"),
+        crosstable_csv(summary).as_bytes(),
+    )?;
     for section in summary.games.iter().chain([&summary.overall]) {
         let path = dir.join(format!("ratings-{}.svg", chart::file_stem(&section.game)));
         let anchor = super::names::table_name(&summary.anchor);
@@ -202,6 +206,47 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
     }
     out.push_str(&table.to_string());
     out.push('\n');
+    crosstable_table(out, section);
+}
+
+/// The crosstable: each pairing's W–D–L and score from the first agent's
+/// side, and the seat-swapped pairs' counts.
+fn crosstable_table(out: &mut String, section: &Section) {
+    if section.crosstable.is_empty() {
+        return;
+    }
+    let mut table = TextTable::new(vec![
+        Column::left("pairing"),
+        Column::right("games").width(6),
+        Column::right("W").width(5),
+        Column::right("D").width(5),
+        Column::right("L").width(5),
+        Column::right("score").width(6),
+        Column::right("Elo ± 95%").width(12),
+        Column::right("pairs").width(6),
+        Column::left("Ptnml(0-2)"),
+    ])
+    .indent("   ");
+    for p in &section.crosstable {
+        let t = &p.tally;
+        table.row([
+            format!("{} vs {}", p.first, p.second),
+            t.games().to_string(),
+            t.wins.to_string(),
+            t.draws.to_string(),
+            t.losses.to_string(),
+            opt(p.score, 3),
+            p.estimate
+                .filter(|e| e.elo.abs() < 1000.0)
+                .map_or("-".to_string(), |e| {
+                    format!("{:.0} ± {:.0}", e.elo, e.elo_error)
+                }),
+            t.pairs().to_string(),
+            format!("{:?}", t.ptnml),
+        ]);
+    }
+    out.push_str(&table.to_string());
+    out.push('\n');
 }
 
 /// The stdout report: one section per game, all games together, and an
@@ -231,6 +276,41 @@ pub fn table(summary: &Summary) -> String {
         table.row(row);
     }
     out.push_str(&table.to_string());
+    if let Some(sprt) = &summary.sprt {
+        out.push('\n');
+        out.push_str(&sprt.text());
+    }
+    out
+}
+
+/// The columns of `crosstable.csv`.
+pub const CROSSTABLE_HEADER: &str =
+    "game,first,second,games,wins,draws,losses,score,pairs,ptnml0,ptnml1,ptnml2,ptnml3,ptnml4";
+
+/// `crosstable.csv`: one row per game and pairing (W/D/L of `first`), then
+/// the `all` rows.
+pub fn crosstable_csv(summary: &Summary) -> String {
+    let mut out = String::from(CROSSTABLE_HEADER);
+    out.push('\n');
+    for section in summary.games.iter().chain([&summary.overall]) {
+        for p in &section.crosstable {
+            let t = &p.tally;
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{}",
+                csv_field(&section.game),
+                csv_field(&p.first),
+                csv_field(&p.second),
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses,
+                p.score.map_or(String::new(), |v| v.to_string()),
+                t.pairs(),
+                t.ptnml.map(|c| c.to_string()).join(","),
+            );
+        }
+    }
     out
 }
 

@@ -40,32 +40,7 @@ pub fn rebuild(
     }
     // Exclusive: a running arena on the folder is refused, and refuses.
     let _lock = files::lock_dir(dir, store::LOCK_FILE, LockMode::Write)?;
-    let file = settings_of(dir)?;
-    let settings = file.settings;
-    let mut players = Vec::new();
-    for game in &settings.games {
-        let start = registry
-            .create(game)
-            .map_err(|e| format!("the tournament's game {game}: {e}"))?;
-        players.push(start.players());
-    }
-    let schedule = Schedule::new(
-        &players,
-        settings.agents.len(),
-        settings.rounds,
-        settings.seed,
-    )?;
-    let range = match file.shard {
-        Some(s) => schedule.shard(s.index, s.count),
-        None => 0..schedule.len(),
-    };
-    let expect = Expect {
-        registry,
-        schedule: &schedule,
-        settings: &settings,
-        range: range.clone(),
-    };
-    let scan = store::scan(&games_path, &expect)?;
+    let (summary, scan) = summarize_folder(registry, dir)?;
     if let Tail::Torn { line, .. } = scan.tail {
         on_note(format!(
             "{} line {line} was cut short by an interruption; not counted \
@@ -80,8 +55,47 @@ pub fn rebuild(
             scan.duplicates
         ));
     }
-    let mut summary = stats::summarize(&settings, &players, range.len(), &scan.results);
-    summary.shard = file.shard;
     output::write_files(dir, &summary)?;
     Ok(summary)
+}
+
+/// The summary of the games `dir`'s `games.jsonl` holds now, checked
+/// against the folder's settings as `--resume` checks them, with the scan
+/// (for what it left out). Takes no lock: [`rebuild`] holds one, a page
+/// watching a running tournament reads beside it (a record being written
+/// is not read yet).
+pub(crate) fn summarize_folder(
+    registry: &Registry,
+    dir: &Path,
+) -> Result<(Summary, store::Scan), String> {
+    let file = settings_of(dir)?;
+    let settings = file.settings;
+    let mut players = Vec::new();
+    for game in &settings.games {
+        let start = registry
+            .create(game)
+            .map_err(|e| format!("the tournament's game {game}: {e}"))?;
+        players.push(start.players());
+    }
+    let schedule = Schedule::with_gauntlet(
+        &players,
+        settings.agents.len(),
+        settings.rounds,
+        settings.seed,
+        settings.gauntlet,
+    )?;
+    let range = match file.shard {
+        Some(s) => schedule.shard(s.index, s.count),
+        None => 0..schedule.len(),
+    };
+    let expect = Expect {
+        registry,
+        schedule: &schedule,
+        settings: &settings,
+        range: range.clone(),
+    };
+    let scan = store::scan(&dir.join(store::GAMES_FILE), &expect)?;
+    let mut summary = stats::summarize(&settings, &players, range.len(), &scan.results);
+    summary.shard = file.shard;
+    Ok((summary, scan))
 }

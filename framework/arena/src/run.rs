@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use serde_json::{json, Value};
 use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
+use super::openings::Suite;
 use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
 use super::Settings;
 
@@ -189,6 +190,7 @@ pub fn play_one(
     start: &dyn AnyGame,
     agents: &[AgentSpec],
     settings: &Settings,
+    suite: Option<&Suite>,
 ) -> Result<(GameResult, GameRecord, Logs), String> {
     let mut players = job
         .seats
@@ -200,7 +202,10 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let (opened, mut moves) = opening(start, settings, job);
+    let (opened, mut moves) = match suite {
+        Some(suite) => from_suite(start, suite.opening(job.game, job.round), job)?,
+        None => opening(start, settings, job),
+    };
     // Tabula's own failure is no result: the run stops, and a resume plays
     // the game again.
     let mut played = play_game(
@@ -236,6 +241,22 @@ pub fn play_one(
     };
     let record = to_record(&result, start, agents, moves, settings);
     Ok((result, record, logs))
+}
+
+/// The position after the suite's opening `moves` (checked when the
+/// suite was read), and its moves.
+fn from_suite(
+    start: &dyn AnyGame,
+    moves: &[String],
+    job: &Scheduled,
+) -> Result<(Box<dyn AnyGame>, Vec<String>), String> {
+    let mut state = start.clone_box();
+    for mv in moves {
+        state
+            .play(mv)
+            .map_err(|e| format!("game {}: the opening's move `{mv}`: {e}", job.index))?;
+    }
+    Ok((state, moves.to_vec()))
 }
 
 /// The position after `job`'s random opening ([`Settings::opening_plies`]
@@ -281,6 +302,10 @@ pub struct Work<'a> {
     /// Set from outside (Ctrl-C): no new game starts; those under way
     /// finish and are recorded.
     pub interrupt: &'a AtomicBool,
+    /// Set when the SPRT has decided: no new game starts either.
+    pub decided: &'a AtomicBool,
+    /// The opening suite, if the games start from one.
+    pub openings: Option<&'a Suite>,
 }
 
 /// Plays the games of `work` in index order on `threads` workers and hands
@@ -307,9 +332,17 @@ pub fn play_all(
                     (i < end).then_some(i + 1)
                 })
             };
+            // In an SPRT a worker waits until its game is counted before
+            // it claims another, so that one that decides the test stops
+            // the next (with one thread, exactly at the decision).
+            let (ack_send, ack_receive) = mpsc::channel::<()>();
+            let wait = work.settings.sprt.is_some();
             scope.spawn(move || {
                 while let Ok(i) = claim() {
-                    if stop.load(Ordering::Relaxed) || work.interrupt.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed)
+                        || work.interrupt.load(Ordering::Relaxed)
+                        || work.decided.load(Ordering::Relaxed)
+                    {
                         break;
                     }
                     if work.done.contains(&i) {
@@ -317,8 +350,18 @@ pub fn play_all(
                     }
                     let job = work.schedule.game(i);
                     let start = work.starts[job.game].as_ref();
-                    let outcome = play_one(work.registry, &job, start, work.agents, work.settings);
-                    if send.send(outcome).is_err() {
+                    let outcome = play_one(
+                        work.registry,
+                        &job,
+                        start,
+                        work.agents,
+                        work.settings,
+                        work.openings,
+                    );
+                    if send.send((outcome, ack_send.clone())).is_err() {
+                        break;
+                    }
+                    if wait && ack_receive.recv().is_err() {
                         break;
                     }
                 }
@@ -326,8 +369,11 @@ pub fn play_all(
         }
         drop(send);
         let mut error = None;
-        for outcome in receive {
+        for (outcome, ack) in receive {
             let handled = outcome.and_then(|(result, record, logs)| finished(result, record, logs));
+            // The worker may have stopped waiting (it never waits outside
+            // an SPRT): nobody to tell is fine.
+            let _ = ack.send(());
             if let Err(e) = handled {
                 stop.store(true, Ordering::Relaxed);
                 error.get_or_insert(e);
@@ -356,6 +402,7 @@ mod tests {
             seed: 0,
             max_plies: 100,
             opening_plies: 0,
+            ..Settings::default()
         };
         let result = GameResult {
             index: 3,

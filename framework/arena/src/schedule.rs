@@ -70,12 +70,35 @@ pub struct Schedule {
     offsets: Vec<usize>,
     per_round: usize,
     len: usize,
+    /// In a gauntlet, the agent every lineup holds.
+    gauntlet: Option<usize>,
 }
 
 impl Schedule {
     /// The schedule of `rounds` rounds; `players[g]` is the seat count of
     /// game `g`. Fails when the games do not fit in a `usize`.
+    #[cfg(test)]
     pub fn new(players: &[usize], agents: usize, rounds: usize, seed: u64) -> Result<Self, String> {
+        Self::with_gauntlet(players, agents, rounds, seed, None)
+    }
+
+    /// [`Schedule::new`] for a gauntlet of agent `gauntlet` (2-player
+    /// games only): a round is its pairing with every other agent, each
+    /// in both seat orders, the lower-numbered agent first.
+    pub fn with_gauntlet(
+        players: &[usize],
+        agents: usize,
+        rounds: usize,
+        seed: u64,
+        gauntlet: Option<usize>,
+    ) -> Result<Self, String> {
+        if let Some(g) = gauntlet {
+            if g >= agents || players.iter().any(|&p| p != 2) {
+                return Err(
+                    "--gauntlet: a gauntlet is of one of the agents, in 2-player games".to_string(),
+                );
+            }
+        }
         if agents < 2 || players.is_empty() || players.contains(&0) {
             return Err("a tournament needs at least one game and two agents".to_string());
         }
@@ -84,7 +107,10 @@ impl Schedule {
         for &p in players {
             offsets.push(per_round);
             per_round = per_round
-                .checked_add(lineups_per_round(p, agents))
+                .checked_add(match gauntlet {
+                    Some(_) => 2 * (agents - 1),
+                    None => lineups_per_round(p, agents),
+                })
                 .ok_or("too many agents")?;
         }
         let len = per_round.checked_mul(rounds).ok_or_else(|| {
@@ -100,6 +126,7 @@ impl Schedule {
             offsets,
             per_round,
             len,
+            gauntlet,
         })
     }
 
@@ -123,7 +150,10 @@ impl Schedule {
             index,
             game,
             round,
-            seats: lineup_seats(self.players[game], self.agents, round_seed, lineup),
+            seats: match self.gauntlet {
+                Some(g) => gauntlet_seats(g, lineup),
+                None => lineup_seats(self.players[game], self.agents, round_seed, lineup),
+            },
             seed: game_seed(self.seed, index),
         }
     }
@@ -143,6 +173,20 @@ fn lineups_per_round(players: usize, agents: usize) -> usize {
         agents * (agents - 1)
     } else {
         agents
+    }
+}
+
+/// The seats of lineup `lineup` of a gauntlet round of agent `g`: its
+/// pairing with each other agent in turn, the lower index first, then
+/// swapped.
+fn gauntlet_seats(g: usize, lineup: usize) -> Vec<usize> {
+    let other = lineup / 2;
+    let other = if other >= g { other + 1 } else { other };
+    let (a, b) = (g.min(other), g.max(other));
+    if lineup % 2 == 1 {
+        vec![b, a]
+    } else {
+        vec![a, b]
     }
 }
 
@@ -220,6 +264,18 @@ mod tests {
             }
         }
         games
+    }
+
+    #[test]
+    fn a_gauntlet_round_is_one_agent_against_each_other_in_both_orders() {
+        let s = Schedule::with_gauntlet(&[2], 4, 2, 1, Some(2)).unwrap();
+        assert_eq!(s.len(), 12);
+        let round: Vec<Vec<usize>> = (0..6).map(|i| s.game(i).seats).collect();
+        assert_eq!(
+            round,
+            [[0, 2], [2, 0], [1, 2], [2, 1], [2, 3], [3, 2]].map(|p| p.to_vec())
+        );
+        assert!(Schedule::with_gauntlet(&[3], 4, 1, 1, Some(0)).is_err());
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! Tallies, scores with confidence intervals, and ratings, per game and
 //! over all games.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::pairs::{Crosstable, Pairer, Pairing, Sequential};
 use super::rating::{Pairwise, Rating, Standing, UNITS};
 use super::run::GameResult;
+use super::sprt::SprtReport;
 use super::Settings;
 use tabula::stats::{wilson, Z95};
 
@@ -71,6 +73,10 @@ pub struct Section {
     #[serde(default)]
     pub distinct: usize,
     pub agents: Vec<AgentRow>,
+    /// W–D–L per pairing of 2-player games, with the seat-swapped pairs'
+    /// counts (empty in summaries from before the crosstable).
+    #[serde(default)]
+    pub crosstable: Vec<Pairing>,
 }
 
 /// See [`Section::degenerate`].
@@ -95,6 +101,9 @@ pub struct Summary {
     pub played: usize,
     pub games: Vec<Section>,
     pub overall: Section,
+    /// The sequential test, when the tournament is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
 }
 
 #[derive(Default, Clone)]
@@ -141,6 +150,7 @@ impl Tally {
 struct Accumulator {
     tallies: Vec<Tally>,
     pairwise: Pairwise,
+    crosstable: Crosstable,
     games: usize,
     finished: usize,
     adjudicated: usize,
@@ -160,6 +170,7 @@ impl Accumulator {
         Accumulator {
             tallies: vec![Tally::default(); agents],
             pairwise: Pairwise::new(agents),
+            crosstable: Crosstable::new(agents),
             games: 0,
             finished: 0,
             adjudicated: 0,
@@ -197,6 +208,7 @@ impl Accumulator {
             self.first_seat_wins += 1;
         }
         self.first_seat_units += units(result, 0);
+        self.crosstable.add_game(result);
         for (seat, &agent) in result.seats.iter().enumerate() {
             let tally = &mut self.tallies[agent];
             tally.games += 1;
@@ -238,6 +250,7 @@ impl Accumulator {
     ) -> Section {
         let ratings = self.pairwise.fit(anchor);
         let standings = self.pairwise.standings(anchor);
+        let names: Vec<String> = agents.iter().map(|a| super::names::table_name(a)).collect();
         let agents: Vec<AgentRow> = agents
             .iter()
             .enumerate()
@@ -260,6 +273,7 @@ impl Accumulator {
             average_plies: finished.map(|f| self.plies as f64 / f),
             degenerate: degenerate(&agents),
             distinct: 0,
+            crosstable: self.crosstable.rows(&names),
             agents,
         }
     }
@@ -286,6 +300,15 @@ fn degenerate(rows: &[AgentRow]) -> Option<Degenerate> {
     (intervals.len() >= 2 && all_overlap).then_some(Degenerate::Inconclusive)
 }
 
+/// The agents an SPRT tests: the first (the candidate) against the second
+/// (the baseline), or the gauntlet's other agent against it.
+pub fn sprt_agents(settings: &Settings) -> (usize, usize) {
+    match settings.gauntlet {
+        Some(0) => (1, 0),
+        _ => (0, 1),
+    }
+}
+
 /// The agent rated 0: the first `random` agent, else the first agent.
 pub fn anchor(agents: &[String]) -> usize {
     agents
@@ -307,12 +330,41 @@ pub struct Totals {
     /// part that grows with the games played, 10 to 21 bytes a distinct
     /// game (the hash and the set's overhead).
     distinct: Vec<HashSet<u64>>,
+    /// Halves of seat-swapped pairs waiting for their partner.
+    pairer: Pairer,
+    /// The SPRT, when the tournament is one.
+    sequential: Option<Sequential>,
+    /// Whether the SPRT's candidate has the higher index: pairs are told
+    /// from the lower's side, so their scores are turned round.
+    sprt_flipped: bool,
+    /// Games taken, counted or not.
+    received: usize,
+    /// In an SPRT: games of rounds not yet counted, the next round to
+    /// count, and the games a round has.
+    waiting: BTreeMap<usize, Vec<GameResult>>,
+    next_round: usize,
+    per_round: usize,
 }
 
 impl Totals {
-    /// No games yet, for games of `players` seats each and `agents` agents.
-    pub fn new(players: &[usize], agents: usize) -> Self {
+    /// No games yet, for games of `players` seats each, of the tournament
+    /// `settings` describe.
+    pub fn new(players: &[usize], settings: &Settings) -> Self {
+        let agents = settings.agents.len();
+        let (candidate, baseline) = sprt_agents(settings);
+        let sequential = settings.sprt.map(|spec| {
+            let name = |i: usize| super::names::table_name(&settings.agents[i]);
+            Sequential::new(spec, [name(candidate), name(baseline)])
+        });
         Totals {
+            pairer: Pairer::default(),
+            sequential,
+            sprt_flipped: candidate > baseline,
+            received: 0,
+            waiting: BTreeMap::new(),
+            next_round: 0,
+            // An SPRT's round is one pairing in both seat orders.
+            per_round: 2,
             per_game: players.iter().map(|_| Accumulator::new(agents)).collect(),
             overall: Accumulator::new(agents),
             played: 0,
@@ -320,24 +372,71 @@ impl Totals {
         }
     }
 
-    /// Counts a finished (or adjudicated) game.
+    /// Takes a finished (or adjudicated) game. In an SPRT the games are
+    /// counted a whole round at a time in schedule order, up to the round
+    /// that decides: games played past it (under way when it decided) are
+    /// recorded but counted nowhere, so that the tables, like the test, are
+    /// the same whatever order threads finish in.
     pub fn add(&mut self, result: &GameResult) {
+        self.received += 1;
+        if self.sequential.is_none() {
+            return self.count(result);
+        }
+        self.waiting
+            .entry(result.round)
+            .or_default()
+            .push(result.clone());
+        while !self.decided() {
+            let round = self.next_round;
+            match self.waiting.get(&round) {
+                Some(games) if games.len() >= self.per_round => {}
+                _ => break,
+            }
+            for game in self.waiting.remove(&round).unwrap_or_default() {
+                self.count(&game);
+            }
+            self.next_round += 1;
+        }
+        if self.decided() {
+            self.waiting.clear();
+        }
+    }
+
+    /// Counts a game in every total.
+    fn count(&mut self, result: &GameResult) {
         self.per_game[result.game].add(result);
         self.overall.add(result);
         self.played += 1;
         self.distinct[result.game].insert(result.moves_key);
+        if let Some((game, round, a, b, scores)) = self.pairer.add(result) {
+            if let Some((first, second)) = scores {
+                self.per_game[game].crosstable.add_pair(a, b, first, second);
+                self.overall.crosstable.add_pair(a, b, first, second);
+            }
+            if let Some(test) = &mut self.sequential {
+                let flip = self.sprt_flipped;
+                let scores = scores.map(|(x, y)| if flip { (1.0 - x, 1.0 - y) } else { (x, y) });
+                test.add(round, scores);
+            }
+        }
     }
 
-    /// Games counted.
-    pub fn played(&self) -> usize {
-        self.played
+    /// Whether the SPRT has decided (never, without one).
+    pub fn decided(&self) -> bool {
+        self.sequential.as_ref().is_some_and(Sequential::decided)
+    }
+
+    /// Games taken, counted or not (in an SPRT, those past its decision
+    /// are not).
+    pub fn received(&self) -> usize {
+        self.received
     }
 
     /// The summary of the games counted, `scheduled` of which the run
     /// plays.
     pub fn summary(&self, settings: &Settings, players: &[usize], scheduled: usize) -> Summary {
         let agents = &settings.agents;
-        let anchor = anchor(agents);
+        let anchor = settings.gauntlet.unwrap_or_else(|| anchor(agents));
         let mut summary = Summary {
             settings: settings.clone(),
             shard: None,
@@ -351,11 +450,13 @@ impl Totals {
                 .map(|(g, acc)| acc.section(&settings.games[g], Some(players[g]), agents, anchor))
                 .collect(),
             overall: self.overall.section("all", None, agents, anchor),
+            sprt: None,
         };
         for (section, distinct) in summary.games.iter_mut().zip(&self.distinct) {
             section.distinct = distinct.len();
         }
         summary.overall.distinct = self.distinct.iter().map(HashSet::len).sum();
+        summary.sprt = self.sequential.as_ref().map(Sequential::report);
         summary
     }
 }
@@ -367,7 +468,7 @@ pub fn summarize(
     scheduled: usize,
     results: &[GameResult],
 ) -> Summary {
-    let mut totals = Totals::new(players, settings.agents.len());
+    let mut totals = Totals::new(players, settings);
     for result in results {
         totals.add(result);
     }
@@ -403,6 +504,7 @@ mod tests {
             seed: 0,
             max_plies: 100,
             opening_plies: 0,
+            ..Settings::default()
         }
     }
 
@@ -480,6 +582,45 @@ mod tests {
         assert!((mcts.score_low.unwrap() - 0.757_5).abs() < 1e-4, "{mcts:?}");
         assert_eq!(mcts.score_high, Some(1.0));
         assert!((random.score_high.unwrap() - 0.242_5).abs() < 1e-4);
+    }
+
+    #[test]
+    fn an_sprt_counts_whole_rounds_in_order_from_the_candidates_side() {
+        // A gauntlet of agent 0: the candidate is agent 1, which wins
+        // every game. Rounds arrive last first.
+        let mut settings = settings(&["base", "candidate"]);
+        settings.sprt = Some(crate::SprtSpec::default());
+        settings.gauntlet = Some(0);
+        let mut totals = Totals::new(&[2], &settings);
+        let game = |index: usize, seats: Vec<usize>| {
+            let mut r = result(
+                index,
+                seats.clone(),
+                Some(vec![seats.iter().position(|&a| a == 1).unwrap()]),
+            );
+            r.round = index / 2;
+            r
+        };
+        let games: Vec<GameResult> = (0..600)
+            .map(|i| game(i, if i % 2 == 0 { vec![0, 1] } else { vec![1, 0] }))
+            .collect();
+        // Round 1 alone counts for nothing until round 0 is in.
+        totals.add(&games[2]);
+        totals.add(&games[3]);
+        assert_eq!(totals.summary(&settings, &[2], 600).played, 0);
+        for g in games.iter().take(2).chain(&games[4..]) {
+            totals.add(g);
+        }
+        let summary = totals.summary(&settings, &[2], 600);
+        let sprt = summary.sprt.expect("a report");
+        assert_eq!(sprt.accepted, Some(crate::Hypothesis::H1));
+        assert_eq!(sprt.agents, ["candidate".to_string(), "base".to_string()]);
+        let pairs = sprt.tally.pairs() as usize;
+        assert_eq!(sprt.tally.ptnml, [0, 0, 0, 0, pairs as u64]);
+        // The tables stop at the decision too; the rest were taken only.
+        assert_eq!(summary.played, 2 * pairs);
+        assert_eq!(totals.received(), 600);
+        assert_eq!(summary.anchor, "base");
     }
 
     #[test]

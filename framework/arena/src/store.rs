@@ -72,6 +72,37 @@ pub fn differences(saved: &SettingsFile, now: &SettingsFile) -> Vec<String> {
     if s.max_plies != n.max_plies {
         differences.push(format!("--max-plies was {}", s.max_plies));
     }
+    if s.opening_plies != n.opening_plies {
+        differences.push(format!("--opening-plies was {}", s.opening_plies));
+    }
+    if s.sprt != n.sprt {
+        differences.push(match s.sprt {
+            Some(spec) => format!("--sprt was {spec}"),
+            None => "--sprt was not given".to_string(),
+        });
+    }
+    if s.gauntlet != n.gauntlet {
+        differences.push(match s.gauntlet {
+            Some(g) => format!(
+                "--gauntlet was {}",
+                s.agents.get(g).map_or("?", |a| a.as_str())
+            ),
+            None => "--gauntlet was not given".to_string(),
+        });
+    }
+    if (&s.openings, s.openings_order, &s.openings_hash)
+        != (&n.openings, n.openings_order, &n.openings_hash)
+    {
+        differences.push(match &s.openings {
+            Some(path) => format!(
+                "--openings was {} (order {}, contents {})",
+                path.display(),
+                s.openings_order.unwrap_or_default(),
+                s.openings_hash.as_deref().unwrap_or("?")
+            ),
+            None => "--openings was not given".to_string(),
+        });
+    }
     if saved.shard != now.shard {
         differences.push(match saved.shard {
             Some(shard) => format!("--shard was {shard}"),
