@@ -3,6 +3,7 @@
 use tabula_core::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
 };
+use tabula_sowing::{TwoRows, Words};
 
 use crate::state::{seat_name, Kalah, Pit};
 use crate::{notation, params, position, render};
@@ -99,5 +100,29 @@ impl Game for Kalah {
 
     fn svg(&self, view: &View<'_, Self>) -> Option<String> {
         Some(crate::svg::svg(self, view))
+    }
+}
+
+impl TwoRows for Kalah {
+    const WORDS: Words = Words {
+        title: "Kalah",
+        banks: "stores",
+        banks_in_full: "stores",
+    };
+
+    fn board(&self) -> &[u8] {
+        Kalah::board(self)
+    }
+
+    fn banks(&self) -> [u8; 2] {
+        self.stores()
+    }
+
+    fn with_board(&self, board: &[u8], banks: [u8; 2], to_move: Seat) -> Result<Self, String> {
+        Kalah::with_board(self, board, banks, to_move)
+    }
+
+    fn result_text(&self) -> Option<String> {
+        render::result(self)
     }
 }

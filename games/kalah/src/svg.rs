@@ -1,102 +1,12 @@
-//! The board as an SVG picture: North's row above South's between the
-//! stores (North's left, South's right), the pit letters above and below,
-//! the last move ringed (thick: sown from, thin: gained or taken), whose
-//! turn it is or the result.
+//! The board as an SVG picture, drawn by `tabula_sowing`: North's row
+//! above South's between the stores (North's left, South's right), the pit
+//! letters, the last move ringed, whose turn it is or the result, and a
+//! click target on every pit.
 
-use tabula_core::draw::picture::{self, colour, MARGIN};
-use tabula_core::draw::{Caption, Pits};
 use tabula_core::View;
 
-use crate::render::{marks, pit_at, pit_letter, result, Mark};
-use crate::state::{seat_name, Kalah};
-
-/// Distance between pit centres.
-const PITCH: f64 = 48.0;
-const PIT_RADIUS: f64 = 19.0;
-const STORE_WIDTH: f64 = 40.0;
-/// The top of the stores and the pits' squares.
-const TOP: f64 = 56.0;
+use crate::state::Kalah;
 
 pub(crate) fn svg(state: &Kalah, view: &View<'_, Kalah>) -> String {
-    let n = state.pits();
-    let marks = marks(state, view.last);
-    let pits = Pits::new(n, 2, PITCH, (MARGIN, TOP), STORE_WIDTH, 12.0);
-    let board_right = pits.right() + 8.0;
-    let bottom = TOP + 2.0 * PITCH;
-    let mut svg = picture::titled((board_right + 70.0).max(360.0), bottom + 124.0, "Kalah");
-    let ring = |mark: Mark| match mark {
-        Mark::None => format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
-        Mark::Sown => format!(r#"stroke="{}" stroke-width="5""#, colour::LAST_MOVE),
-        Mark::Gained | Mark::Taken => format!(r#"stroke="{}" stroke-width="2""#, colour::LAST_MOVE),
-    };
-    svg.rect(
-        MARGIN - 8.0,
-        TOP - 8.0,
-        board_right - MARGIN,
-        2.0 * PITCH + 16.0,
-        &format!(
-            r#"rx="14" fill="{}" stroke="{}""#,
-            colour::BOARD,
-            colour::INK
-        ),
-    );
-    // The left store is North's, the right one South's.
-    for (side, seat) in [(0, 1), (1, 0)] {
-        let attrs = format!(
-            r#"rx="18" fill="{}" fill-opacity="0.45" {}"#,
-            colour::SEATS[seat],
-            ring(marks[2 * n + seat])
-        );
-        pits.draw_store(&mut svg, side, &state.stores()[seat].to_string(), &attrs);
-    }
-    for row in 0..2 {
-        for col in 0..n {
-            let pit = pit_at(state, row, col);
-            let attrs = format!(
-                r#"fill="{}" fill-opacity="0.45" {}"#,
-                colour::SEATS[1 - row],
-                ring(marks[pit])
-            );
-            let seeds = state.board()[pit].to_string();
-            picture::pit(&mut svg, pits.centre(col, row), PIT_RADIUS, &seeds, &attrs);
-        }
-    }
-    for col in 0..n {
-        let (x, _) = pits.centre(col, 0);
-        picture::label(
-            &mut svg,
-            (x, TOP - 19.0),
-            &pit_letter(state, 0, col).to_string(),
-        );
-        picture::label(
-            &mut svg,
-            (x, bottom + 27.0),
-            &pit_letter(state, 1, col).to_string(),
-        );
-    }
-    for (seat, row) in [(1, 0), (0, 1)] {
-        svg.text(
-            board_right + 10.0,
-            pits.centre(0, row).1 + 5.0,
-            seat_name(seat),
-            &format!(r#"fill="{}" font-weight="bold""#, colour::SEATS[seat]),
-        );
-    }
-    let mut caption = Caption::new(false);
-    caption.line(format!(
-        "stores: {} left, {} right",
-        seat_name(1),
-        seat_name(0)
-    ));
-    caption.last_move(view, " (thick ring: sown from, thin: gained or taken)");
-    caption.status(state, result(state));
-    caption.draw(&mut svg, bottom + 68.0);
-    // Click targets for the web page, named as moves are (a pit's letter).
-    for row in 0..2 {
-        for col in 0..n {
-            let name = pit_letter(state, row, col).to_string();
-            picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name);
-        }
-    }
-    svg.finish()
+    tabula_sowing::svg(state, view)
 }

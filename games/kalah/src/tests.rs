@@ -152,19 +152,10 @@ fn empty_pits_are_illegal_and_leave_the_state_alone() {
 #[test]
 fn bad_positions_are_rejected() {
     let template = game("kalah");
+    // The text's syntax is tabula-sowing's (tested there); these are the
+    // variant's row length and the positions no game reaches.
     for bad in [
-        "",
-        "4,4,4,4,4,4/4,4,4,4,4,4 0,0",
-        "4,4,4,4,4,4/4,4,4,4,4,4 0,0 X",
         "4,4,4,4,4/4,4,4,4,4,4 0,0 S",
-        "4,4,4,4,4,4,4/4,4,4,4,4,4 0,0 S",
-        "4,4,4,4,4,4-4,4,4,4,4,4 0,0 S",
-        "4,4,4,4,4,x/4,4,4,4,4,4 0,0 S",
-        "4,4,4,4,4,-1/4,4,4,4,4,4 0,0 S",
-        "4,4,4,4,4,4/4,4,4,4,4,4 0 S",
-        "4,4,4,4,4,4/4,4,4,4,4,4 0,0,0 S",
-        "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S extra",
-        "256,4,4,4,4,4/4,4,4,4,4,4 0,0 S",
         "200,4,4,4,4,4/4,4,4,4,4,4 20,0 S",
         "0,0,0,0,0,0/4,4,4,4,4,4 0,0 S",
     ] {

@@ -3,6 +3,7 @@
 use tabula_core::{
     Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
 };
+use tabula_sowing::{TwoRows, Words};
 
 use crate::state::{seat_name, House, Oware};
 use crate::{notation, params, position, render};
@@ -100,5 +101,29 @@ impl Game for Oware {
 
     fn svg(&self, view: &View<'_, Self>) -> Option<String> {
         Some(crate::svg::svg(self, view))
+    }
+}
+
+impl TwoRows for Oware {
+    const WORDS: Words = Words {
+        title: "Oware",
+        banks: "captures",
+        banks_in_full: "captured seeds",
+    };
+
+    fn board(&self) -> &[u8] {
+        Oware::board(self)
+    }
+
+    fn banks(&self) -> [u8; 2] {
+        self.scores()
+    }
+
+    fn with_board(&self, board: &[u8], banks: [u8; 2], to_move: Seat) -> Result<Self, String> {
+        Oware::with_board(self, board, banks, to_move)
+    }
+
+    fn result_text(&self) -> Option<String> {
+        render::result(self)
     }
 }
