@@ -16,10 +16,12 @@
 
 mod compositions;
 mod db;
+mod erased;
 mod solver;
 
 pub use compositions::Compositions;
 pub use db::{MarginDbError, MARGIN_FORMAT};
+pub use erased::{AnyMarginAnalysis, MarginSolver, ScoredSolver};
 pub use solver::{margin_analysis, solve_margins, MarginAnalysis, MarginError, MarginTable};
 
 use tabula_core::game::Game;

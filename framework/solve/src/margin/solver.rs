@@ -50,6 +50,11 @@ impl MarginTable {
         &self.variant
     }
 
+    /// Layers in all (seeds on the board from 0).
+    pub fn layers(&self) -> usize {
+        self.layers.len()
+    }
+
     /// Entries in all.
     pub fn len(&self) -> u64 {
         self.layers.iter().map(|l| l.len() as u64).sum()
