@@ -16,12 +16,18 @@ impl Compositions {
         let mut counts = vec![vec![0u64; max_total + 1]; max_parts + 2];
         counts[0][0] = 1;
         for k in 1..counts.len() {
+            // Ways with k pits = the sum over the first pit's count: a
+            // running sum of the row for k - 1 (saturating for boards no
+            // table could hold).
             let mut sum = 0u64;
-            for n in 0..=max_total {
-                // Ways with k pits = the sum over the first pit's count.
-                sum = sum.saturating_add(counts[k - 1][n]);
-                counts[k][n] = sum;
-            }
+            let row: Vec<u64> = counts[k - 1]
+                .iter()
+                .map(|&fewer| {
+                    sum = sum.saturating_add(fewer);
+                    sum
+                })
+                .collect();
+            counts[k] = row;
         }
         Compositions { counts }
     }
@@ -51,10 +57,10 @@ impl Compositions {
     pub fn unrank(&self, mut rank: u64, total: usize, out: &mut [u8]) {
         let mut left = total;
         let k = out.len();
-        for j in 0..k {
+        for (j, part) in out.iter_mut().enumerate() {
             let rest = k - j - 1;
             if rest == 0 {
-                out[j] = left as u8;
+                *part = left as u8;
                 break;
             }
             let mut v = 0;
@@ -62,7 +68,7 @@ impl Compositions {
                 rank -= self.count(rest, left - v);
                 v += 1;
             }
-            out[j] = v as u8;
+            *part = v as u8;
             left -= v;
         }
     }
