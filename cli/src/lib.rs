@@ -11,6 +11,7 @@ pub mod repl;
 mod scaffold;
 mod serve;
 mod solve;
+mod solve_margin;
 mod tools;
 mod train;
 

@@ -11,6 +11,8 @@ use serde_json::{json, Map, Value};
 use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
 use tabula::{AnyGame, Registry};
 
+use crate::solve_margin;
+
 /// The `solve` subcommand's options.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -124,6 +126,19 @@ fn build(solver: &dyn Solver, game: &dyn AnyGame, layers: Option<usize>) -> Resu
 
 pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     let game = registry.create(&args.game).map_err(|e| e.to_string())?;
+    if let Some(margins) = registry.margin_solver(game.name()) {
+        if args.layers.is_some() {
+            return Err(format!(
+                "--layers is for win/loss tables; {} is solved by margin, every layer at once",
+                game.name()
+            ));
+        }
+        let args = solve_margin::MarginArgs {
+            db: args.db.as_deref(),
+            query: &args.query,
+        };
+        return solve_margin::run(margins, game.as_ref(), args);
+    }
     let solver = solver_for(registry, game.as_ref())?;
     let identity = solver.identity(game.as_ref())?;
     // Every query is checked before anything is built or printed.

@@ -29,6 +29,7 @@ use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
 use tabula_core::spec::{Spec, SpecError};
 use tabula_search::bench::{BenchConfig, BenchReport};
+use tabula_solve::margin::{MarginSolver, Scored, ScoredSolver};
 use tabula_solve::{Indexed, Indexer, Solvable, Solver};
 use thiserror::Error;
 
@@ -207,6 +208,7 @@ pub struct Registry {
     games: Arc<[Box<dyn GameEntry>]>,
     agents: Arc<[AgentInfo]>,
     solvers: Arc<[Box<dyn Solver>]>,
+    margin_solvers: Arc<[Box<dyn MarginSolver>]>,
 }
 
 /// Builds a [`Registry`]: agent kinds first, then games. `A` is the list
@@ -215,6 +217,7 @@ pub struct RegistryBuilder<A: AgentSet> {
     games: Vec<Box<dyn GameEntry>>,
     agents: PhantomData<fn() -> A>,
     solvers: Vec<Box<dyn Solver>>,
+    margin_solvers: Vec<Box<dyn MarginSolver>>,
 }
 
 impl Registry {
@@ -225,6 +228,7 @@ impl Registry {
             games: Vec::new(),
             agents: PhantomData,
             solvers: Vec::new(),
+            margin_solvers: Vec::new(),
         }
     }
 
@@ -265,6 +269,15 @@ impl Registry {
     /// (see [`RegistryBuilder::solvable`]).
     pub fn solver(&self, name: &str) -> Option<&dyn Solver> {
         self.solvers
+            .iter()
+            .find(|s| s.game() == name)
+            .map(|s| s.as_ref())
+    }
+
+    /// The margin solver of the game registered as `name`, if it is solved
+    /// by score margin (see [`RegistryBuilder::scored`]).
+    pub fn margin_solver(&self, name: &str) -> Option<&dyn MarginSolver> {
+        self.margin_solvers
             .iter()
             .find(|s| s.game() == name)
             .map(|s| s.as_ref())
@@ -406,6 +419,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
             games: self.games,
             agents: PhantomData,
             solvers: self.solvers,
+            margin_solvers: self.margin_solvers,
         }
     }
 
@@ -451,6 +465,28 @@ impl<A: AgentSet> RegistryBuilder<A> {
         self
     }
 
+    /// Makes game `G`, registered already, solvable by score margin:
+    /// `tabula solve` then computes its best margins (see
+    /// [`tabula_solve::margin`]).
+    ///
+    /// # Panics
+    /// If `G` is not registered yet, or was made scored already.
+    pub fn scored<G: Scored>(mut self) -> Self {
+        assert!(
+            self.games.iter().any(|g| g.name() == G::NAME),
+            "register game `{}` before making it scored",
+            G::NAME
+        );
+        assert!(
+            self.margin_solvers.iter().all(|s| s.game() != G::NAME),
+            "game `{}` made scored twice",
+            G::NAME
+        );
+        self.margin_solvers
+            .push(Box::new(ScoredSolver::<G>::default()));
+        self
+    }
+
     /// Adds a list of games, such as a catalog function that adds each:
     /// `builder.games(tabula_games::catalog)`.
     pub fn games(self, add: impl FnOnce(Self) -> Self) -> Self {
@@ -465,6 +501,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
             games: self.games.into(),
             agents: agents.into(),
             solvers: self.solvers.into(),
+            margin_solvers: self.margin_solvers.into(),
         }
     }
 }

@@ -38,7 +38,7 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
 /// Adds every shipped game ([`each_game`]) to a registry being built
 /// (after its agent kinds): a program with agents or games of its own
 /// starts from here. Diffusion is also made solvable (`tabula solve`, the
-/// `perfect` agent).
+/// `perfect` agent), and Kalah solvable by score margin (`tabula solve`).
 pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
     struct Register<A: AgentSet>(Option<RegistryBuilder<A>>);
     impl<A: AgentSet> GameVisitor for Register<A> {
@@ -52,6 +52,7 @@ pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
         .0
         .expect("every visit puts the builder back")
         .solvable::<Diffusion>()
+        .scored::<tabula_kalah::Kalah>()
 }
 
 /// Every shipped game with the built-in agent kinds.

@@ -282,3 +282,76 @@ fn analyse_judges_every_agent_against_perfect_play() {
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&other);
 }
+
+/// Kalah is solved by score margin: the start's margin is reported, a
+/// query gives every move's exact margin for the side to move, the saved
+/// table loads back, and bad input is refused with the reason.
+#[test]
+fn kalah_is_solved_by_margin() {
+    let dir = scratch("kalah-margins");
+    let file = dir.join("k22.db");
+    let file = file.to_str().unwrap();
+    let run = tabula(&["solve", "kalah(pits=2,seeds=2)", "--db", file], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("495 positions in 9 layers"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("South to move secures a margin of -2"),
+        "{}",
+        run.stdout
+    );
+    // Loaded, not rebuilt; North's view includes the stores so far.
+    let run = tabula(
+        &[
+            "solve",
+            "kalah(pits=2,seeds=2)",
+            "--db",
+            file,
+            "--query",
+            "2,2/2,2 0,0 S",
+            "1,0/0,3 2,2 N",
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stderr.contains("loaded"), "{}", run.stderr);
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"position": "2,2/2,2 0,0 S", "margin": -2, "moves": {"A": -4, "B": -2}})
+    );
+    assert_eq!(lines[1]["margin"], -2);
+    // The table of 8 seeds answers a game of fewer, not of more.
+    let run = tabula(&["solve", "kalah(pits=2,seeds=1)", "--db", file], "");
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["solve", "kalah(pits=2,seeds=3)", "--db", file], "");
+    assert!(
+        run.stderr
+            .contains("up to 8 seeds on the board, this game has 12"),
+        "{}",
+        run.stderr
+    );
+    // Another game's database, --layers, a variant too large.
+    let run = tabula(&["solve", "kalah(pits=4)", "--db", db()], "");
+    assert!(
+        run.stderr.contains("not a Tabula margin database"),
+        "{}",
+        run.stderr
+    );
+    let run = tabula(&["solve", "kalah(pits=2)", "--layers", "3"], "");
+    assert!(
+        run.stderr.contains("--layers is for win/loss tables"),
+        "{}",
+        run.stderr
+    );
+    let run = tabula(&["solve", "kalah(pits=8,seeds=12)"], "");
+    assert!(run.stderr.contains("at most 127"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

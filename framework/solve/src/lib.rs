@@ -17,6 +17,7 @@
 
 mod analysis;
 mod erased;
+pub mod margin;
 mod retrograde;
 mod table;
 mod value;

@@ -25,7 +25,7 @@
 //! `state` (the position and its rules) → `params`, `notation` (move text,
 //! actions), `position` (position text), `observation`, `eval`, `render`
 //! (the REPL board), `svg` (the board picture) → `game` (the `Game`
-//! implementation).
+//! implementation); `solve` numbers positions for the margin solver.
 
 mod eval;
 mod game;
@@ -34,9 +34,12 @@ mod observation;
 mod params;
 mod position;
 mod render;
+mod solve;
 mod state;
 mod svg;
 
+#[cfg(test)]
+mod solve_tests;
 #[cfg(test)]
 mod tests;
 
