@@ -150,20 +150,7 @@ pub fn merge(
         read.push((dir.clone(), file.shard, lock));
     }
     let (_, settings) = first.expect("at least one folder");
-    let mut players = Vec::new();
-    for game in &settings.games {
-        let start = registry
-            .create(game)
-            .map_err(|e| format!("the shards' game {game}: {e}"))?;
-        players.push(start.players());
-    }
-    let schedule = Schedule::with_gauntlet(
-        &players,
-        settings.agents.len(),
-        settings.rounds,
-        settings.seed,
-        settings.gauntlet,
-    )?;
+    let (players, schedule) = Schedule::of_settings(registry, &settings, "the shards'")?;
     let expect = Expect {
         registry,
         schedule: &schedule,

@@ -70,20 +70,7 @@ pub(crate) fn summarize_folder(
 ) -> Result<(Summary, store::Scan), String> {
     let file = settings_of(dir)?;
     let settings = file.settings;
-    let mut players = Vec::new();
-    for game in &settings.games {
-        let start = registry
-            .create(game)
-            .map_err(|e| format!("the tournament's game {game}: {e}"))?;
-        players.push(start.players());
-    }
-    let schedule = Schedule::with_gauntlet(
-        &players,
-        settings.agents.len(),
-        settings.rounds,
-        settings.seed,
-        settings.gauntlet,
-    )?;
+    let (players, schedule) = Schedule::of_settings(registry, &settings, "the tournament's")?;
     let range = match file.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),

@@ -75,6 +75,31 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// The schedule a results folder's `settings` fix, with each game's
+    /// seat count; `whose` names the folder's games in an error ("the
+    /// tournament's", "the shards'").
+    pub(crate) fn of_settings(
+        registry: &tabula::Registry,
+        settings: &crate::Settings,
+        whose: &str,
+    ) -> Result<(Vec<usize>, Self), String> {
+        let mut players = Vec::new();
+        for game in &settings.games {
+            let start = registry
+                .create(game)
+                .map_err(|e| format!("{whose} game {game}: {e}"))?;
+            players.push(start.players());
+        }
+        let schedule = Self::with_gauntlet(
+            &players,
+            settings.agents.len(),
+            settings.rounds,
+            settings.seed,
+            settings.gauntlet,
+        )?;
+        Ok((players, schedule))
+    }
+
     /// The schedule of `rounds` rounds; `players[g]` is the seat count of
     /// game `g`. Fails when the games do not fit in a `usize`.
     #[cfg(test)]
