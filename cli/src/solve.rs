@@ -226,16 +226,21 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
         game.position(),
         game.seat_name(game.to_move()),
     ));
-    // Every answer first, so that a position beyond a partial table prints
-    // nothing at all.
+    print_answers(&positions, |p| {
+        Ok(analysis_json(&p.position(), &solver.analyse(&table, p)?))
+    })
+}
+
+/// Prints `answer` for each queried position, one JSON line each, once
+/// every answer is in: a position the table cannot answer (beyond a
+/// partial table) prints nothing at all.
+pub fn print_answers(
+    positions: &[Box<dyn AnyGame>],
+    answer: impl Fn(&dyn AnyGame) -> Result<Value, String>,
+) -> Result<(), String> {
     let answers = positions
         .iter()
-        .map(|p| {
-            Ok(analysis_json(
-                &p.position(),
-                &solver.analyse(&table, p.as_ref())?,
-            ))
-        })
+        .map(|p| answer(p.as_ref()))
         .collect::<Result<Vec<_>, String>>()?;
     for answer in answers {
         println!("{answer}");

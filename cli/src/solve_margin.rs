@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use tabula::solve::margin::{AnyMarginAnalysis, MarginSolver, MarginTable};
 use tabula::AnyGame;
 
-use crate::solve::{megabytes, peak_memory, thousands};
+use crate::solve::{megabytes, peak_memory, print_answers, thousands};
 
 /// What `solve` was asked, as far as a margin table needs.
 pub struct MarginArgs<'a> {
@@ -67,19 +67,9 @@ pub fn run(solver: &dyn MarginSolver, game: &dyn AnyGame, args: MarginArgs) -> R
         game.seat_name(game.to_move()),
         start.margin
     ));
-    let answers = positions
-        .iter()
-        .map(|p| {
-            Ok(analysis_json(
-                &p.position(),
-                &solver.analyse(&table, p.as_ref())?,
-            ))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    for answer in answers {
-        println!("{answer}");
-    }
-    Ok(())
+    print_answers(&positions, |p| {
+        Ok(analysis_json(&p.position(), &solver.analyse(&table, p)?))
+    })
 }
 
 /// Solves `game`'s table, saving it to `path` when given.
