@@ -288,6 +288,11 @@ impl Registry {
         self.solvers.iter().map(|s| s.game()).collect()
     }
 
+    /// The names of the games solved by score margin, in registration order.
+    pub fn margin_solvable_names(&self) -> Vec<&'static str> {
+        self.margin_solvers.iter().map(|s| s.game()).collect()
+    }
+
     /// The registered agent kinds, in registration order (`human`, the
     /// seat a person plays, is not among them).
     pub fn agent_kinds(&self) -> impl Iterator<Item = &AgentInfo> {
