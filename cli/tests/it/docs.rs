@@ -693,6 +693,20 @@ fn links(text: &str) -> Vec<String> {
     out
 }
 
+/// The README fits on a screen or two and points into docs/ for the rest
+/// (as the READMEs of the projects we measure ourselves against do).
+#[test]
+fn the_readme_stays_short() {
+    let lines = fs::read_to_string(root().join("README.md"))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(
+        lines <= 150,
+        "README.md has {lines} lines: move detail into docs/ (at most 150)"
+    );
+}
+
 #[test]
 fn every_relative_link_resolves() {
     let mut failures = Vec::new();
