@@ -853,8 +853,10 @@ fn an_sprt_run_stops_reports_and_refuses_another_test_on_resume() {
     assert!(run.ok, "{}", run.stderr);
     assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
     assert!(run.stdout.contains("Ptnml(0-2): ["), "{}", run.stdout);
+    // Standings come about every 50 games: exactly when depends on which
+    // games two threads finish first.
     assert!(
-        run.stderr.contains("arena: standings after 50 games"),
+        run.stderr.contains("arena: standings after "),
         "{}",
         run.stderr
     );
