@@ -209,12 +209,17 @@ fn argv(line: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// Runs `argv` in `dir` with `stdin`; returns (success, stdout, stderr).
-fn run(dir: &Path, argv: &[String], stdin: &str) -> (bool, String, String) {
-    let program = match argv[0].as_str() {
+/// The program a command names: `tabula` is the binary under test.
+fn program(name: &str) -> &str {
+    match name {
         "tabula" => env!("CARGO_BIN_EXE_tabula"),
         other => other,
-    };
+    }
+}
+
+/// Runs `argv` in `dir` with `stdin`; returns (success, stdout, stderr).
+fn run(dir: &Path, argv: &[String], stdin: &str) -> (bool, String, String) {
+    let program = program(&argv[0]);
     let mut child = Command::new(program)
         .current_dir(dir)
         .args(&argv[1..])
@@ -436,10 +441,7 @@ fn is_progress(line: &str) -> bool {
 /// `bestmove`, `error`; `quit` and `stop` have none), progress lines left
 /// out. Returns the session written as the page writes it.
 fn drive(dir: &Path, argv: &[String], shown: &str) -> Result<String, String> {
-    let program = match argv[0].as_str() {
-        "tabula" => env!("CARGO_BIN_EXE_tabula"),
-        other => other,
-    };
+    let program = program(&argv[0]);
     let mut child = Command::new(program)
         .current_dir(dir)
         .args(&argv[1..])

@@ -299,6 +299,25 @@ pub struct Estimate {
     pub draw_ratio: f64,
 }
 
+/// The number of outcomes counted, their mean score and its (population)
+/// variance, for `counts[i]` outcomes scoring `scores[i]`; `counts` not all 0.
+fn moments(counts: &[u64], scores: &[f64]) -> (f64, f64, f64) {
+    let n = counts.iter().sum::<u64>() as f64;
+    let mean = counts
+        .iter()
+        .zip(scores)
+        .map(|(&c, a)| c as f64 * a)
+        .sum::<f64>()
+        / n;
+    let variance = counts
+        .iter()
+        .zip(scores)
+        .map(|(&c, a)| c as f64 * (a - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (n, mean, variance)
+}
+
 /// The estimate from pairs (pentanomial) or single games (trinomial):
 /// mean score `μ`, its standard error from the outcomes' variance, and the
 /// logistic Elo of `μ` and of `μ ± 1.96·se`. `None` before any result.
@@ -307,23 +326,10 @@ pub fn estimate(tally: &PairTally, model: Model) -> Option<Estimate> {
         Model::Pentanomial => (tally.ptnml.to_vec(), &PAIR_SCORES),
         Model::Trinomial => (tally.wdl().to_vec(), &GAME_SCORES),
     };
-    let n: u64 = counts.iter().sum();
-    if n == 0 {
+    if counts.iter().all(|&c| c == 0) {
         return None;
     }
-    let n = n as f64;
-    let mean: f64 = counts
-        .iter()
-        .zip(scores)
-        .map(|(&c, a)| c as f64 * a)
-        .sum::<f64>()
-        / n;
-    let variance: f64 = counts
-        .iter()
-        .zip(scores)
-        .map(|(&c, a)| c as f64 * (a - mean).powi(2))
-        .sum::<f64>()
-        / n;
+    let (n, mean, variance) = moments(&counts, scores);
     let se = (variance / n).sqrt();
     // Clamped so that a sweep gives a large finite number, not infinity.
     let elo = |s: f64| elo_of_score(s.clamp(1e-6, 1.0 - 1e-6));
@@ -534,19 +540,7 @@ mod tests {
     /// `N (s1 − s0)(2μ − s0 − s1) / (2σ²)`, close to the exact one when
     /// `s0`, `s1` and `μ` are close.
     fn approximation(counts: &[u64], scores: &[f64], s0: f64, s1: f64) -> f64 {
-        let n: f64 = counts.iter().sum::<u64>() as f64;
-        let mean: f64 = counts
-            .iter()
-            .zip(scores)
-            .map(|(&c, a)| c as f64 * a)
-            .sum::<f64>()
-            / n;
-        let var: f64 = counts
-            .iter()
-            .zip(scores)
-            .map(|(&c, a)| c as f64 * (a - mean).powi(2))
-            .sum::<f64>()
-            / n;
+        let (n, mean, var) = moments(counts, scores);
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
