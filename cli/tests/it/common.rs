@@ -153,7 +153,7 @@ pub fn width4_db() -> &'static str {
         assert!(run.ok, "{}", run.stderr);
         assert!(run.stdout.contains("solved in"), "{}", run.stdout);
         assert!(run.stdout.contains("peak memory"), "{}", run.stdout);
-        assert!(run.stdout.contains("database 1.7 MB"), "{}", run.stdout);
+        assert!(run.stdout.contains("database 1.9 MB"), "{}", run.stdout);
         assert!(
             run.stdout.contains("start diffusion(width=4)"),
             "{}",

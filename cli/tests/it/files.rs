@@ -242,8 +242,10 @@ fn damaged(kind: Kind, dir: &Path) -> Vec<(&'static str, Vec<u8>, &'static str)>
                 header["overflow"], 0,
                 "the width-4 database has no overflow"
             );
-            let at = body.iter().position(|&c| c != 0).unwrap();
-            body[at] = 255;
+            // Codes are nine bits, eight to a group of nine bytes (the low
+            // bytes, then the ninth bits): code 511 for the first position.
+            body[0] = 0xFF;
+            body[8] |= 1;
             files.push(("forged-overflow", join_db(header, &body), "overflow list"));
         }
         Kind::Model | Kind::Checkpoint => {

@@ -18,6 +18,7 @@
 mod analysis;
 mod erased;
 pub mod margin;
+mod packed;
 mod retrograde;
 mod table;
 mod value;

@@ -21,8 +21,8 @@
 //!    side can force the game to end.
 //!
 //! The per-layer work (a count, two distance candidates and a code per
-//! position, 7 bytes) is freed after each layer; the table is one byte
-//! per position.
+//! position, one 8-byte word) is freed after each layer; the table is
+//! nine bits per position ([`packed`](super::packed)).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -31,13 +31,14 @@ use std::time::Instant;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use super::packed::{self, packed_len};
 use super::table::{Identity, Stats, Table};
 use super::value::{decode, encode, Code, Entry, Value, MAX_INLINE_PLIES, OVERFLOW};
 use super::Indexed;
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
 
-/// The largest table [`solve`] builds: 16 Gi positions (16 GiB of codes).
+/// The largest table [`solve`] builds: 16 Gi positions (18 GiB of codes).
 pub const MAX_POSITIONS: u64 = 1 << 34;
 
 /// Positions handled per parallel task, and between progress reports.
@@ -182,11 +183,12 @@ pub fn solve_layers<G: Indexed>(
         what,
         bytes,
     };
-    let mut codes: Vec<Code> = Vec::new();
+    let bytes = packed_len(covered) as usize;
+    let mut codes: Vec<u8> = Vec::new();
     codes
-        .try_reserve_exact(covered as usize)
-        .map_err(|_| out_of_memory("the table", covered * size_of::<Code>() as u64))?;
-    codes.resize(covered as usize, 0);
+        .try_reserve_exact(bytes)
+        .map_err(|_| out_of_memory("the table", bytes as u64))?;
+    codes.resize(bytes, 0);
     let mut overflow = Vec::new();
     let mut stats = Stats::default();
     let done = AtomicU64::new(0);
@@ -202,9 +204,8 @@ pub fn solve_layers<G: Indexed>(
                 });
             }
         };
-        let (lower, rest) = codes.split_at_mut(layer.start as usize);
         let solved = Solved {
-            codes: lower,
+            codes: &codes,
             overflow: &overflow,
         };
         let len = (layer.end - layer.start) as usize;
@@ -214,53 +215,44 @@ pub fn solve_layers<G: Indexed>(
                 len as u64 * size_of::<AtomicU64>() as u64,
             )
         })?;
-        let work = solve_layer(
-            start,
-            number,
-            layer.clone(),
-            &solved,
-            slots,
-            &mut rest[..(layer.end - layer.start) as usize],
-            &report,
-        )
-        .map_err(bad)?;
-        stats.unreachable += work.unreachable;
-        stats.max_plies = stats.max_plies.max(work.max_plies);
+        let result =
+            solve_layer(start, number, layer.clone(), &solved, slots, &report).map_err(bad)?;
+        // The undecided are draws (code 0); unreachable indices too.
+        let work = &result.work;
+        packed::set_range(&mut codes, layer.start, len as u64, |i| work.load(i).code());
+        stats.unreachable += result.unreachable;
+        stats.max_plies = stats.max_plies.max(result.max_plies);
         // Layers follow each other, so the list stays sorted by index.
-        let mut long = work.overflow;
+        let mut long = result.overflow;
         long.sort_by_key(|&(index, _)| index);
         overflow.extend(long);
     }
-    count(&codes, &overflow, &mut stats);
+    count(&codes, covered, &overflow, &mut stats);
     stats.seconds = started.elapsed().as_secs_f64();
     let complete = layers.len() == all;
     Ok(Table::new(
         identity,
         (layers.len(), complete),
         stats,
-        codes,
+        (codes, covered),
         overflow,
     ))
 }
 
 /// Counts wins, losses and draws (unreachable indices are draws by code,
 /// so they are taken off the draws).
-fn count(codes: &[Code], overflow: &[(u64, Entry)], stats: &mut Stats) {
-    let (wins, losses, zeros) = codes
-        .par_chunks(1 << 20)
-        .map(|chunk| {
-            let mut counts = (0u64, 0u64, 0u64);
-            for &code in chunk {
-                match code {
-                    0 => counts.2 += 1,
-                    OVERFLOW => {}
-                    c if c % 2 == 1 => counts.0 += 1,
-                    _ => counts.1 += 1,
-                }
-            }
-            counts
-        })
-        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+fn count(codes: &[u8], covered: u64, overflow: &[(u64, Entry)], stats: &mut Stats) {
+    let (wins, losses, zeros) = packed::fold(
+        codes,
+        covered,
+        |counts: &mut (u64, u64, u64), code| match code {
+            0 => counts.2 += 1,
+            OVERFLOW => {}
+            c if c % 2 == 1 => counts.0 += 1,
+            _ => counts.1 += 1,
+        },
+        |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2),
+    );
     let long_wins = overflow
         .iter()
         .filter(|(_, e)| e.value == Value::Win)
@@ -270,15 +262,15 @@ fn count(codes: &[Code], overflow: &[(u64, Entry)], stats: &mut Stats) {
     stats.draws = zeros - stats.unreachable;
 }
 
-/// The layers solved so far.
+/// The layers solved so far (the packed codes of the later ones are zero).
 struct Solved<'a> {
-    codes: &'a [Code],
+    codes: &'a [u8],
     overflow: &'a [(u64, Entry)],
 }
 
 impl Solved<'_> {
     fn get(&self, index: u64) -> Entry {
-        match self.codes[index as usize] {
+        match packed::get(self.codes, index) {
             OVERFLOW => {
                 let at = self
                     .overflow
@@ -291,8 +283,10 @@ impl Solved<'_> {
     }
 }
 
-/// What solving one layer yields besides its codes.
+/// What solving one layer yields: its decided codes (in the slots) and
+/// what the table's statistics and overflow list need.
 struct LayerResult {
+    work: Work,
     unreachable: u64,
     max_plies: u32,
     overflow: Vec<(u64, Entry)>,
@@ -300,30 +294,35 @@ struct LayerResult {
 
 /// One position's working state, packed in one word so that telling it
 /// about a decided child touches one cache line: the decided code (bits
-/// 0–7, 0 while undecided: no decided entry has code 0), the count of
-/// undecided children in the layer (bits 8–23), whether a child is a known
-/// draw (bit 24), the fastest win known (bits 32–47, [`NO_WIN`] for none)
+/// 0–8, 0 while undecided: no decided entry has code 0), whether a child
+/// is a known draw (bit 9), the count of undecided children in the layer
+/// (bits 10–25), the fastest win known (bits 32–47, [`NO_WIN`] for none)
 /// and the slowest loss known over decided children (bits 48–63).
 #[derive(Clone, Copy)]
 struct Slot(u64);
 
+/// Bits of [`Slot`]'s code.
+const CODE_MASK: u64 = 0x1FF;
+/// Where [`Slot`]'s count of undecided children starts.
+const PENDING_SHIFT: u32 = 10;
+
 impl Slot {
     fn new(pending: u16, draw: bool, win: u16, loss: u16) -> Slot {
         Slot(
-            u64::from(pending) << 8
-                | u64::from(draw) << 24
+            u64::from(draw) << 9
+                | u64::from(pending) << PENDING_SHIFT
                 | u64::from(win) << 32
                 | u64::from(loss) << 48,
         )
     }
     fn code(self) -> Code {
-        self.0 as Code
+        (self.0 & CODE_MASK) as Code
     }
     fn pending(self) -> u16 {
-        (self.0 >> 8) as u16
+        (self.0 >> PENDING_SHIFT) as u16
     }
     fn draw(self) -> bool {
-        self.0 >> 24 & 1 == 1
+        self.0 >> 9 & 1 == 1
     }
     fn win(self) -> u16 {
         (self.0 >> 32) as u16
@@ -337,7 +336,7 @@ impl Slot {
         self.code() == 0 && self.win() == NO_WIN && self.pending() == 0 && !self.draw()
     }
     fn with_code(self, code: Code) -> Slot {
-        Slot(self.0 & !0xFF | u64::from(code))
+        Slot(self.0 & !CODE_MASK | u64::from(code))
     }
     fn with_win(self, win: u16) -> Slot {
         Slot(self.0 & !(0xFFFF << 32) | u64::from(win) << 32)
@@ -346,7 +345,7 @@ impl Slot {
     /// `plies` at least.
     fn child_won(self, plies: u16) -> Slot {
         let loss = self.loss().max(plies);
-        Slot((self.0 - (1 << 8)) & !(0xFFFF << 48) | u64::from(loss) << 48)
+        Slot((self.0 - (1 << PENDING_SHIFT)) & !(0xFFFF << 48) | u64::from(loss) << 48)
     }
 }
 
@@ -432,10 +431,9 @@ fn solve_layer<G: Indexed>(
     range: Range<u64>,
     solved: &Solved<'_>,
     work: Work,
-    out: &mut [Code],
     report: &(dyn Fn(u64) + Sync),
 ) -> Result<LayerResult, String> {
-    let len = out.len();
+    let len = work.slots.len();
     let trace = std::env::var_os("TABULA_SOLVE_TRACE").is_some();
     let clock = Instant::now();
     let base = range.start;
@@ -616,12 +614,10 @@ fn solve_layer<G: Indexed>(
             clock.elapsed().as_secs_f64() - counted_at
         );
     }
-    // 3. The undecided are draws (code 0); unreachable indices too.
-    out.par_iter_mut()
-        .zip(work.slots.par_iter())
-        .for_each(|(out, slot)| *out = slot.load(Ordering::Relaxed) as Code);
+    // 3. What is left undecided is a draw: the caller stores the codes.
     report(len as u64 - decided);
     Ok(LayerResult {
+        work,
         unreachable,
         max_plies,
         overflow,

@@ -1,9 +1,10 @@
 //! A solved table and its database file.
 //!
 //! The file is `MAGIC`, the length of a JSON header, the header, the
-//! header's CRC-32, one code byte per position, then the overflow list
-//! (12 bytes per entry: index, then plies × 2 + 1 for a win or + 0 for a
-//! loss, little-endian). The header names the format and version, the
+//! header's CRC-32, the codes (nine bits per position, eight to a group of
+//! nine bytes: see [`packed`](super::packed)), then the overflow list (12
+//! bytes per entry: index, then plies × 2 + 1 for a win or + 0 for a loss,
+//! little-endian), which holds distances over 254 plies. The header names the format and version, the
 //! game, the variant, the sizes, the statistics and the CRC-32 of
 //! everything after it. Loading checks all of it before a single entry is
 //! read, and memory-maps the codes, so opening a database of gigabytes
@@ -25,12 +26,15 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::value::{decode, Code, Entry, Value, OVERFLOW};
+use super::packed::{self, packed_len};
+use super::value::{decode, Entry, Value, OVERFLOW};
 
 /// The format name in every database header.
 pub const FORMAT: &str = "tabula-solution";
-/// The database version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The database version this build writes and reads. Version 1 had one
+/// code byte per position and sent distances over 126 plies to the
+/// overflow list; it is refused with the command that rebuilds it.
+pub const VERSION: u32 = 2;
 /// The first bytes of every database file.
 const MAGIC: &[u8; 16] = b"TABULA-SOLUTION\n";
 /// No honest header comes near this; a larger length is corruption.
@@ -38,8 +42,8 @@ const MAX_HEADER: u32 = 1 << 20;
 /// Bytes per overflow entry.
 const OVERFLOW_BYTES: u64 = 12;
 /// How the codes read, written into the header for people.
-const ENCODING: &str =
-    "one byte per position: 0 draw, 2k+1 win in k plies, 2k+2 loss in k plies, 255 see overflow";
+const ENCODING: &str = "nine bits per position, eight to a group of nine bytes (the low bytes, \
+     then the ninth bits): 0 draw, 2k+1 win in k plies, 2k+2 loss in k plies, 511 see overflow";
 
 /// Which positions a table covers: the game, the variant, the size.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,12 +101,14 @@ pub enum DbError {
         path: String,
     },
     /// A database of another version.
-    #[error("{path}: database version {found}, this build reads version {VERSION}")]
+    #[error("{path}: database version {found}, this build reads version {VERSION}; {advice}")]
     Version {
         /// The file.
         path: String,
         /// The version the file says it has.
         found: u32,
+        /// What to do: the command that rebuilds an older file.
+        advice: String,
     },
     /// The file is shorter (or longer) than its header says.
     #[error(
@@ -166,11 +172,11 @@ struct Header {
     crc32: u32,
 }
 
-/// The code bytes: built in memory, or mapped from a checked file.
+/// The packed codes: built in memory, or mapped from a checked file.
 enum Codes {
-    Owned(Vec<Code>),
-    /// The codes are `map[offset..offset + len]`; `file` holds the shared
-    /// lock, and `stamp` is what it was when mapped.
+    Owned(Vec<u8>),
+    /// The packed codes are `map[offset..offset + len]`; `file` holds the
+    /// shared lock, and `stamp` is what it was when mapped.
     Mapped {
         map: memmap2::Mmap,
         offset: usize,
@@ -182,9 +188,9 @@ enum Codes {
 }
 
 impl Deref for Codes {
-    type Target = [Code];
+    type Target = [u8];
 
-    fn deref(&self) -> &[Code] {
+    fn deref(&self) -> &[u8] {
         match self {
             Codes::Owned(codes) => codes,
             Codes::Mapped {
@@ -202,6 +208,8 @@ pub struct Table {
     complete: bool,
     stats: Stats,
     codes: Codes,
+    /// How many positions the codes cover (the first ones).
+    covered: u64,
     /// The entries whose distance does not fit a code, by index.
     overflow: Vec<(u64, Entry)>,
 }
@@ -216,15 +224,17 @@ impl fmt::Debug for Table {
 }
 
 impl Table {
-    /// A table from built codes and overflow entries (sorted here).
+    /// A table from the packed codes of the first `covered` positions and
+    /// the overflow entries (sorted here).
     pub(crate) fn new(
         identity: Identity,
         (layers, complete): (usize, bool),
         stats: Stats,
-        codes: Vec<Code>,
+        (codes, covered): (Vec<u8>, u64),
         mut overflow: Vec<(u64, Entry)>,
     ) -> Self {
-        debug_assert!(codes.len() as u64 <= identity.positions);
+        debug_assert!(covered <= identity.positions);
+        debug_assert_eq!(codes.len() as u64, packed_len(covered));
         overflow.sort_by_key(|&(index, _)| index);
         Table {
             identity,
@@ -232,6 +242,7 @@ impl Table {
             complete,
             stats,
             codes: Codes::Owned(codes),
+            covered,
             overflow,
         }
     }
@@ -259,12 +270,12 @@ impl Table {
 
     /// Whether the table holds the entry of index `index`.
     pub fn covers(&self, index: u64) -> bool {
-        index < self.codes.len() as u64
+        index < self.covered
     }
 
     /// Entries the table holds: all its variant's positions when complete.
     pub fn covered(&self) -> u64 {
-        self.codes.len() as u64
+        self.covered
     }
 
     /// The entry of the position with index `index`, for its side to move.
@@ -272,7 +283,8 @@ impl Table {
     /// # Panics
     /// If the table does not [cover](Table::covers) `index`.
     pub fn get(&self, index: u64) -> Entry {
-        let code = self.codes[index as usize];
+        assert!(self.covers(index), "index {index} is beyond the table");
+        let code = packed::get(&self.codes, index);
         if code == OVERFLOW {
             return self.overflow_entry(index);
         }
@@ -329,7 +341,7 @@ impl Table {
             version: VERSION,
             identity: self.identity.clone(),
             encoding: ENCODING.to_string(),
-            covered: self.codes.len() as u64,
+            covered: self.covered,
             layers: self.layers,
             overflow: self.overflow.len() as u64,
             stats: self.stats.clone(),
@@ -390,8 +402,8 @@ impl Table {
         // writers that keep the rule (see the module's documentation);
         // the checksum below catches a file changed before this point.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        let positions = header.covered as usize;
-        let overflow_start = offset + positions;
+        let positions = header.covered;
+        let overflow_start = offset + packed_len(positions) as usize;
         if map.len() as u64 != overflow_start as u64 + OVERFLOW_BYTES * header.overflow {
             return Err(DbError::Length {
                 path: name,
@@ -424,19 +436,31 @@ impl Table {
             reason,
         };
         if overflow.windows(2).any(|w| w[0].0 >= w[1].0)
-            || overflow.last().is_some_and(|&(i, _)| i >= positions as u64)
+            || overflow.last().is_some_and(|&(i, _)| i >= positions)
         {
             return Err(corrupt("the overflow list is out of order".to_string()));
         }
         // A checksum proves the bytes unchanged, not meaningful: every
         // code that sends the reader to the list must find its entry there.
         let codes = &map[offset..overflow_start];
-        let sent = codes.iter().filter(|&&c| c == OVERFLOW).count();
-        if sent != overflow.len() || overflow.iter().any(|&(i, _)| codes[i as usize] != OVERFLOW) {
+        let sent = packed::fold(
+            codes,
+            positions,
+            |sent: &mut u64, code| *sent += u64::from(code == OVERFLOW),
+            |a, b| a + b,
+        );
+        if sent != overflow.len() as u64
+            || overflow
+                .iter()
+                .any(|&(i, _)| packed::get(codes, i) != OVERFLOW)
+        {
             return Err(corrupt(format!(
                 "{sent} codes refer to the overflow list of {} entries, not one entry each",
                 overflow.len()
             )));
+        }
+        if packed::padding(codes, positions) != 0 {
+            return Err(corrupt("the last group's padding is not zero".to_string()));
         }
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::Random);
@@ -448,11 +472,12 @@ impl Table {
             codes: Codes::Mapped {
                 map,
                 offset,
-                len: positions,
+                len: overflow_start - offset,
                 file,
                 path: name,
                 stamp,
             },
+            covered: positions,
             overflow,
         })
     }
@@ -571,10 +596,21 @@ fn read_header(path: &Path) -> Result<(Header, usize, File), DbError> {
     match value.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == u64::from(VERSION) => {}
         Some(v) => {
+            let field = |key: &str| value.get(key).and_then(|f| f.as_str()).unwrap_or("?");
+            let advice = match v < u64::from(VERSION) {
+                true => format!(
+                    "it was written by an older Tabula: rebuild it with \
+                     `tabula solve \"{}({})\" --db {name}`",
+                    field("game"),
+                    field("variant")
+                ),
+                false => "it was written by a newer Tabula: read it with that".to_string(),
+            };
             return Err(DbError::Version {
                 path: name.clone(),
                 found: v.min(u64::from(u32::MAX)) as u32,
-            })
+                advice,
+            });
         }
         None => return Err(corrupt("the header has no version".to_string())),
     }
@@ -587,7 +623,7 @@ fn read_header(path: &Path) -> Result<(Header, usize, File), DbError> {
         )));
     }
     let expected = header_end
-        .checked_add(header.covered)
+        .checked_add(packed_len(header.covered))
         .and_then(|n| n.checked_add(header.overflow.checked_mul(OVERFLOW_BYTES)?))
         .ok_or_else(|| corrupt("impossible sizes in the header".to_string()))?;
     if expected != actual {

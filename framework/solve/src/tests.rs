@@ -1,6 +1,6 @@
 //! The solver on a random move graph with cycles (draws), repeated moves,
-//! moves to lower layers and a long chain (distances past the one-byte
-//! codes), checked against a plain fixed-point computation.
+//! moves to lower layers and a long chain (distances past the nine-bit
+//! codes, into the overflow list), checked against a plain fixed-point computation.
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -251,7 +251,7 @@ fn the_solver_matches_a_fixed_point_computation() {
         stats.wins > 100 && stats.losses > 100 && stats.draws > 100,
         "{stats:?}"
     );
-    // The chain reaches past the one-byte codes.
+    // The chain reaches past the nine-bit codes.
     let longest = expected.iter().filter_map(|e| e.plies).max().unwrap();
     assert_eq!(stats.max_plies, longest);
     assert!(longest >= CHAIN as u32 - 1);
@@ -318,6 +318,7 @@ fn the_first_layers_alone_make_a_partial_table() {
 fn a_table_cut_inside_a_layer_answers_none_not_a_panic() {
     // A forged header may claim any number of entries, not whole layers:
     // a covered position whose move leads past the cut is not answered.
+    use super::packed::pack;
     use super::value::{encode, OVERFLOW};
     let start = Walk::new(&Params::default()).unwrap();
     let full = solve(&start, None).unwrap();
@@ -328,7 +329,8 @@ fn a_table_cut_inside_a_layer_answers_none_not_a_panic() {
             .map(|i| (i, full.get(i)))
             .collect();
         let identity = full.identity().clone();
-        let table = Table::new(identity, (0, false), full.stats().clone(), codes, overflow);
+        let packed = (pack(&codes), cut);
+        let table = Table::new(identity, (0, false), full.stats().clone(), packed, overflow);
         for index in 0..cut {
             if let Some(position) = start.position_at(index) {
                 let _ = analyse(&table, &position);

@@ -106,16 +106,18 @@ impl fmt::Display for Entry {
     }
 }
 
-/// The one-byte code of a table entry: 0 a draw (or a position no game
+/// The nine-bit code of a table entry: 0 a draw (or a position no game
 /// reaches), `2k + 1` a win in `k`, `2k + 2` a loss in `k`, for `k` up to
 /// [`MAX_INLINE_PLIES`]; [`OVERFLOW`] sends the reader to the table's
-/// short list of longer distances.
-pub(crate) type Code = u8;
+/// short list of longer distances. Nine bits, not eight: a sixth of the
+/// full Diffusion table lies 127–156 plies from the end, too many for a
+/// side list (see [`packed`](super::packed) for how they are stored).
+pub(crate) type Code = u16;
 
 /// The longest distance a code holds itself.
-pub(crate) const MAX_INLINE_PLIES: u32 = 126;
+pub(crate) const MAX_INLINE_PLIES: u32 = 254;
 /// The code of an entry whose distance is in the overflow list.
-pub(crate) const OVERFLOW: Code = 255;
+pub(crate) const OVERFLOW: Code = 511;
 /// The code of a draw.
 pub(crate) const DRAW: Code = 0;
 

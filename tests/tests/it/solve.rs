@@ -256,18 +256,35 @@ fn the_database_round_trips_and_refuses_damage() {
     assert!(matches!(error, DbError::NotADatabase { .. }), "{error}");
     let error = refuse(b"");
     assert!(matches!(error, DbError::NotADatabase { .. }), "{error}");
-    // Another version, with a sound header checksum.
+    // Other versions, with a sound header checksum: an older file is
+    // refused with the command that rebuilds it.
     let length = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
     let header = String::from_utf8(bytes[20..20 + length].to_vec()).unwrap();
-    let newer = header.replace("\"version\":1", "\"version\":2");
-    assert_ne!(newer, header);
-    let mut other = bytes[..20].to_vec();
-    other.extend_from_slice(newer.as_bytes());
-    other.extend_from_slice(&crc32(newer.as_bytes()).to_le_bytes());
-    other.extend_from_slice(&bytes[20 + length + 4..]);
-    let error = refuse(&other);
+    let with_version = |version: u32| {
+        let changed = header.replace("\"version\":2", &format!("\"version\":{version}"));
+        assert_ne!(changed, header);
+        let mut other = bytes[..20].to_vec();
+        other.extend_from_slice(changed.as_bytes());
+        other.extend_from_slice(&crc32(changed.as_bytes()).to_le_bytes());
+        other.extend_from_slice(&bytes[20 + length + 4..]);
+        other
+    };
+    let error = refuse(&with_version(3));
     assert!(
-        matches!(error, DbError::Version { found: 2, .. }),
+        matches!(error, DbError::Version { found: 3, .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("newer Tabula"), "{error}");
+    let error = refuse(&with_version(1));
+    assert!(
+        matches!(error, DbError::Version { found: 1, .. }),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains(&format!(
+            "rebuild it with `tabula solve \"diffusion(width=4,blocks=halves)\" --db {}`",
+            damaged.display()
+        )),
         "{error}"
     );
     // A sound database of another variant is refused by the check.
