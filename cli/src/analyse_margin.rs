@@ -81,9 +81,9 @@ pub struct MarginReport {
 /// margin database at `db` covers.
 pub fn judge(registry: &Registry, db: &Path, games: &Path) -> Result<MarginReport, String> {
     let identity = MarginTable::read_identity(db).map_err(|e| e.to_string())?;
-    let solver = registry.margin_solver(&identity.game).ok_or_else(|| {
-        format!("the database solves {identity}, which this program cannot play",)
-    })?;
+    let solver = registry
+        .margin_solver(&identity.game)
+        .ok_or_else(|| format!("the database solves {identity}, which this program cannot play"))?;
     // Loaded with the first record it covers: checking a table needs a
     // position of its variant.
     let mut table: Option<MarginTable> = None;
