@@ -177,8 +177,10 @@ fn perfect_refuses_a_database_that_is_not_its_games() {
     // A margin table for a win/loss game, a win/loss table for Kalah.
     let text = refusal("diffusion(width=4)", &perfect);
     assert!(text.contains("score-margin database"), "{text}");
-    let diffusion = tabula_games::Diffusion::from_spec("diffusion(width=4,stones=1)").unwrap();
-    let win_loss = tabula::solve::solve_layers(&diffusion, 1, None).unwrap();
+    // The first layer of a win/loss table is enough to be one.
+    let diffusion = registry.create("diffusion(width=4)").unwrap();
+    let solver = registry.solver("diffusion").unwrap();
+    let win_loss = solver.solve(diffusion.as_ref(), Some(1), None).unwrap();
     let win_loss_path = temp_file("win-loss.db");
     win_loss.save(&win_loss_path).unwrap();
     let by_win_loss = registry
