@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tabula::chart::{Axis, IntervalColours, RowChart};
 use tabula::files::{write_atomic, Lines};
+use tabula::solve::margin::is_margin_database;
 use tabula::solve::{Entry, Table, Value};
 use tabula::stats::Estimate;
 use tabula::table::{Column, TextTable};
-use tabula::{GameRecord, Registry};
+use tabula::{AnyGame, GameRecord, Registry};
 
 /// The `analyse` subcommand's options.
 #[derive(clap::Args, Debug)]
@@ -25,7 +26,8 @@ pub struct AnalyseArgs {
     /// A tournament's directory (with its games.jsonl), or a games.jsonl.
     results: PathBuf,
     /// The database built by `tabula solve GAME --db FILE` for the games'
-    /// variant; records of other games or variants are skipped.
+    /// variant (win/loss, or score margin for Kalah); records of other
+    /// games or variants are skipped.
     #[arg(long)]
     db: PathBuf,
     /// Where accuracy.json and accuracy.svg go (default: the results directory).
@@ -34,7 +36,7 @@ pub struct AnalyseArgs {
 }
 
 /// The phases: thirds of a game by ply.
-const PHASES: [&str; 3] = ["opening", "middle", "ending"];
+pub const PHASES: [&str; 3] = ["opening", "middle", "ending"];
 
 /// Counts of one agent's moves, overall or in one phase.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -123,53 +125,32 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
             identity.game
         )
     })?;
-    let mut lines = Lines::open(games)?;
     let mut by_agent: BTreeMap<String, (Counts, [Counts; 3])> = BTreeMap::new();
-    let (mut analysed, mut skipped) = (0, 0);
-    while let Some(line) = lines.next_line()? {
-        let number = line.number;
-        let at = |e: String| format!("{} line {number}: {e}", games.display());
-        let line = String::from_utf8(line.bytes).map_err(|_| at("not UTF-8 text".into()))?;
-        if line.trim().is_empty() {
-            continue;
+    let (analysed, skipped) = each_record(registry, games, |start, plies| {
+        if solver.identity(start).ok().as_ref() != Some(identity) {
+            return Ok(false);
         }
-        let record = GameRecord::from_json(&line).map_err(|e| at(e.to_string()))?;
-        let states = record
-            .replay(registry, None)
-            .map_err(|e| at(e.to_string()))?;
-        if solver.identity(states[0].as_ref()).ok().as_ref() != Some(identity) {
-            skipped += 1;
-            continue;
-        }
-        analysed += 1;
         table.unchanged().map_err(|e| e.to_string())?;
-        let plies = record.moves.len();
-        for (ply, mv) in record.moves.iter().enumerate() {
-            let state = states[ply].as_ref();
-            let agent = record
-                .agents
-                .get(state.to_move())
-                .cloned()
-                .unwrap_or_else(|| state.seat_name(state.to_move()));
-            let analysis = solver.analyse(table, state).map_err(at)?;
+        for ply in plies {
+            let analysis = solver.analyse(table, ply.state)?;
             let after = analysis
                 .moves
                 .iter()
-                .find(|(text, _)| text == mv)
+                .find(|(text, _)| text == ply.mv)
                 .map(|&(_, entry)| entry)
-                .ok_or_else(|| at(format!("move {mv} is not legal at ply {}", ply + 1)))?;
+                .ok_or_else(|| ply.illegal())?;
             let best = analysis
                 .moves
                 .iter()
                 .map(|&(_, e)| e)
                 .min_by(|a, b| a.better(*b));
             let perfect = best == Some(after);
-            let phase = (3 * ply / plies.max(1)).min(2);
-            let counts = by_agent.entry(agent).or_default();
+            let counts = by_agent.entry(ply.agent.clone()).or_default();
             counts.0.add(analysis.entry, after, perfect);
-            counts.1[phase].add(analysis.entry, after, perfect);
+            counts.1[ply.phase].add(analysis.entry, after, perfect);
         }
-    }
+        Ok(true)
+    })?;
     let agents = by_agent
         .into_iter()
         .map(|(agent, (all, phases))| AgentAccuracy {
@@ -190,9 +171,80 @@ pub fn judge(registry: &Registry, table: &Table, games: &Path) -> Result<Report,
     })
 }
 
+/// One move of a record being judged.
+pub struct Ply<'a> {
+    /// The agent that made it (the record's name for its seat).
+    pub agent: String,
+    /// The position it was made in.
+    pub state: &'a dyn AnyGame,
+    /// The move, as recorded.
+    pub mv: &'a str,
+    /// Its ply, from 0.
+    pub ply: usize,
+    /// Its phase: which third of the game ([`PHASES`]).
+    pub phase: usize,
+}
+
+impl Ply<'_> {
+    /// The error for a recorded move the position does not allow.
+    pub fn illegal(&self) -> String {
+        format!("move {} is not legal at ply {}", self.mv, self.ply + 1)
+    }
+}
+
+/// Replays every record of `games` (a games.jsonl) and hands `judge` its
+/// start and its moves; `judge` says whether it judged the record (`false`:
+/// another game or variant, skipped). Returns the records judged and
+/// skipped; an error names the line.
+pub fn each_record(
+    registry: &Registry,
+    games: &Path,
+    mut judge: impl FnMut(&dyn AnyGame, &[Ply<'_>]) -> Result<bool, String>,
+) -> Result<(u64, u64), String> {
+    let mut lines = Lines::open(games)?;
+    let (mut judged, mut skipped) = (0, 0);
+    while let Some(line) = lines.next_line()? {
+        let number = line.number;
+        let at = |e: String| format!("{} line {number}: {e}", games.display());
+        let line = String::from_utf8(line.bytes).map_err(|_| at("not UTF-8 text".into()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = GameRecord::from_json(&line).map_err(|e| at(e.to_string()))?;
+        let states = record
+            .replay(registry, None)
+            .map_err(|e| at(e.to_string()))?;
+        let plies: Vec<Ply> = record
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(ply, mv)| {
+                let state = states[ply].as_ref();
+                Ply {
+                    agent: record
+                        .agents
+                        .get(state.to_move())
+                        .cloned()
+                        .unwrap_or_else(|| state.seat_name(state.to_move())),
+                    state,
+                    mv,
+                    ply,
+                    phase: (3 * ply / record.moves.len()).min(2),
+                }
+            })
+            .collect();
+        if judge(states[0].as_ref(), &plies).map_err(at)? {
+            judged += 1;
+        } else {
+            skipped += 1;
+        }
+    }
+    Ok((judged, skipped))
+}
+
 /// `30.4% (22.1–40.0)`: a share with its 95% Wilson interval (not `±`: the
 /// interval is not symmetric), or `-`.
-fn percent(share: Option<Estimate>) -> String {
+pub fn percent(share: Option<Estimate>) -> String {
     share.map_or("-".to_string(), |s| {
         format!(
             "{:.1}% ({:.1}–{:.1})",
@@ -248,15 +300,37 @@ pub fn summary_table(report: &Report) -> String {
 /// Agents as rows; per agent a bar of its accuracy in each phase and a dot
 /// with a 95% interval for all its moves, on a 0–100% axis.
 pub fn chart(report: &Report) -> String {
-    const ROW: f64 = 56.0;
-    const PHASE_COLOURS: [&str; 3] = ["#9cc3e6", "#4f8fcc", "#1f4f8a"];
     let title = format!(
         "Moves that keep the value (won stays won, drawn not lost): {}",
         report.solves
     );
+    let rows: Vec<ChartRow> = report
+        .agents
+        .iter()
+        .map(|a| ChartRow {
+            agent: &a.agent,
+            phases: PHASES.map(|phase| a.phases[phase].accuracy()),
+            all: a.all.accuracy(),
+        })
+        .collect();
+    phase_chart(&title, &rows)
+}
+
+/// One agent's shares for [`phase_chart`]: by phase, and of all its moves.
+pub struct ChartRow<'a> {
+    pub agent: &'a str,
+    pub phases: [Option<Estimate>; 3],
+    pub all: Option<Estimate>,
+}
+
+/// Agents as rows; per agent a bar of a share in each phase and a dot with
+/// a 95% interval for all its moves, on a 0–100% axis.
+pub fn phase_chart(title: &str, rows: &[ChartRow<'_>]) -> String {
+    const ROW: f64 = 56.0;
+    const PHASE_COLOURS: [&str; 3] = ["#9cc3e6", "#4f8fcc", "#1f4f8a"];
     // Below the title, 16 more pixels than a plain chart for the legend.
-    let names: Vec<&str> = report.agents.iter().map(|a| a.agent.as_str()).collect();
-    let mut chart = RowChart::new(&title, Axis::percent(), &names, ROW, 64.0);
+    let names: Vec<&str> = rows.iter().map(|a| a.agent).collect();
+    let mut chart = RowChart::new(title, Axis::percent(), &names, ROW, 64.0);
     let svg = chart.svg();
     let mut legend = 10.0;
     for (phase, colour) in PHASES.iter().zip(PHASE_COLOURS) {
@@ -267,10 +341,10 @@ pub fn chart(report: &Report) -> String {
     let dot = format!(r#"fill="{}""#, IntervalColours::RED.dot);
     svg.circle(legend + 6.0, 40.0, 4.5, &dot);
     svg.text(legend + 16.0, 45.0, "all moves, 95% Wilson interval", "");
-    for (row, a) in report.agents.iter().enumerate() {
+    for (row, a) in rows.iter().enumerate() {
         let (top, zero) = (chart.row_top(row), chart.x(0.0));
         for (k, (phase, colour)) in PHASES.iter().zip(PHASE_COLOURS).enumerate() {
-            if let Some(share) = a.phases[phase].accuracy() {
+            if let Some(share) = a.phases[k] {
                 let width = chart.x(share.value) - zero;
                 let tooltip = format!("{phase}: {:.1}%", 100.0 * share.value);
                 let y = top + 8.0 + 13.0 * k as f64;
@@ -280,7 +354,7 @@ pub fn chart(report: &Report) -> String {
                     .rect_titled(zero, y, width, 12.0, &fill, &tooltip);
             }
         }
-        if let Some(share) = a.all.accuracy() {
+        if let Some(share) = a.all {
             chart.interval(row, share, IntervalColours::RED, &percent(Some(share)));
         }
     }
@@ -300,25 +374,39 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from(".")),
     };
-    let table = Table::shared(&args.db).map_err(|e| e.to_string())?;
-    let mut report = judge(registry, &table, &games)?;
-    report.database = args.db.display().to_string();
-    if report.games == 0 {
-        return Err(format!(
-            "{} has no game of {} to judge",
-            games.display(),
-            report.solves
-        ));
-    }
-    print!("{}", summary_table(&report));
+    let database = args.db.display().to_string();
+    // A score-margin table (Kalah) is judged by the margin each move gives up.
+    let (json, summary, svg) = if is_margin_database(&args.db) {
+        let mut report = crate::analyse_margin::judge(registry, &args.db, &games)?;
+        report.database = database;
+        if report.games == 0 {
+            return Err(no_game(&games, &report.solves));
+        }
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        let summary = crate::analyse_margin::summary_table(&report);
+        (json, summary, crate::analyse_margin::chart(&report))
+    } else {
+        let table = Table::shared(&args.db).map_err(|e| e.to_string())?;
+        let mut report = judge(registry, &table, &games)?;
+        report.database = database;
+        if report.games == 0 {
+            return Err(no_game(&games, &report.solves));
+        }
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        (json, summary_table(&report), chart(&report))
+    };
+    print!("{summary}");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let json_path = out.join("accuracy.json");
-    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     write_atomic(&json_path, (json + "\n").as_bytes())?;
     let svg_path = out.join("accuracy.svg");
-    write_atomic(&svg_path, chart(&report).as_bytes())?;
+    write_atomic(&svg_path, svg.as_bytes())?;
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
+}
+
+fn no_game(games: &Path, solves: &str) -> String {
+    format!("{} has no game of {solves} to judge", games.display())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! `tabula-arena` library's; `arena` is its front end.
 
 mod analyse;
+mod analyse_margin;
 mod arena;
 pub mod engine;
 pub mod repl;

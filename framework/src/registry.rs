@@ -29,7 +29,7 @@ use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
 use tabula_core::spec::{Spec, SpecError};
 use tabula_search::bench::{BenchConfig, BenchReport};
-use tabula_solve::margin::{MarginSolver, Scored, ScoredSolver};
+use tabula_solve::margin::{MarginSolver, Scored, ScoredSolver, Scorer};
 use tabula_solve::{Indexed, Indexer, Solvable, Solver};
 use thiserror::Error;
 
@@ -108,6 +108,8 @@ struct Entry<G: Game> {
     agents: Vec<Builder<G>>,
     /// The game's indexing, once the builder made it solvable.
     indexer: Option<Indexer<G>>,
+    /// The game's scoring, once the builder made it scored.
+    scorer: Option<Scorer<G>>,
 }
 
 impl<G: Game> GameEntry for Entry<G> {
@@ -146,6 +148,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let variant = game.spec();
         let context = BuildContext {
             indexer: self.indexer,
+            scorer: self.scorer,
             ..BuildContext::new(seed, Self::state_of(game)?, &variant)
         };
         let agent = (self.agents[kind])(spec.params(), &context)?;
@@ -443,6 +446,7 @@ impl<A: AgentSet> RegistryBuilder<A> {
         self.games.push(Box::new(Entry::<G> {
             agents,
             indexer: None,
+            scorer: None,
         }));
         self
     }
@@ -471,22 +475,24 @@ impl<A: AgentSet> RegistryBuilder<A> {
     }
 
     /// Makes game `G`, registered already, solvable by score margin:
-    /// `tabula solve` then computes its best margins (see
-    /// [`tabula_solve::margin`]).
+    /// `tabula solve` then computes its best margins, and the `perfect`
+    /// agent and `tabula analyse` read them (see [`tabula_solve::margin`]).
     ///
     /// # Panics
     /// If `G` is not registered yet, or was made scored already.
     pub fn scored<G: Scored>(mut self) -> Self {
+        let entry = self
+            .games
+            .iter_mut()
+            .find_map(|g| g.as_any_mut().downcast_mut::<Entry<G>>());
+        let entry =
+            entry.unwrap_or_else(|| panic!("register game `{}` before making it scored", G::NAME));
         assert!(
-            self.games.iter().any(|g| g.name() == G::NAME),
-            "register game `{}` before making it scored",
-            G::NAME
-        );
-        assert!(
-            self.margin_solvers.iter().all(|s| s.game() != G::NAME),
+            entry.scorer.is_none(),
             "game `{}` made scored twice",
             G::NAME
         );
+        entry.scorer = Scorer::of::<G>();
         self.margin_solvers
             .push(Box::new(ScoredSolver::<G>::default()));
         self

@@ -38,7 +38,8 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
 /// Adds every shipped game ([`each_game`]) to a registry being built
 /// (after its agent kinds): a program with agents or games of its own
 /// starts from here. Diffusion is also made solvable (`tabula solve`, the
-/// `perfect` agent), and Kalah solvable by score margin (`tabula solve`).
+/// `perfect` agent), and Kalah solvable by score margin (`tabula solve`,
+/// `perfect`, `tabula analyse`).
 pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
     struct Register<A: AgentSet>(Option<RegistryBuilder<A>>);
     impl<A: AgentSet> GameVisitor for Register<A> {

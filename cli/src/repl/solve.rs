@@ -7,27 +7,28 @@ use tabula_session::{Session, SessionError};
 
 use super::error::CommandError;
 
-/// `solve`: the value of the current position and of every legal move;
-/// `solve load FILE`: load the database for this game and variant.
+/// `solve`: the value of the current position and of every legal move
+/// (for Kalah, the best final margin); `solve load FILE`: load the
+/// database for this game and variant.
 pub fn command(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result<(), CommandError> {
     session.solvable()?;
     match rest.split_once(char::is_whitespace) {
         Some(("load", file)) => {
             let path = Path::new(file.trim());
-            let identity = session.load_table(path)?;
-            writeln!(out, "loaded {}: {identity}", path.display())?;
+            let solves = match session.scored() {
+                true => session.load_margins(path)?,
+                false => session.load_table(path)?.to_string(),
+            };
+            writeln!(out, "loaded {}: {solves}", path.display())?;
             return Ok(());
         }
         None if rest.is_empty() => {}
         _ => return Err("usage: solve, or solve load FILE".to_string().into()),
     }
-    let analysis = session.solve().map_err(|error| match error {
-        SessionError::NoDatabase { game } => format!(
-            "no database loaded: `solve load FILE` loads one (`tabula solve {game} --db FILE` builds it)"
-        )
-        .into(),
-        error => CommandError::from(error),
-    })?;
+    if session.scored() {
+        return margins(session, out);
+    }
+    let analysis = session.solve().map_err(no_database)?;
     let game = session.current();
     match session.result() {
         Some(over) => writeln!(out, "the game is over: {}", over.result)?,
@@ -43,4 +44,40 @@ pub fn command(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result
         writeln!(out, "  {:<6} {}{best}", m.mv, m.value)?;
     }
     Ok(())
+}
+
+/// `solve` for a game solved by score margin: the margin the side to move
+/// secures, and each move's.
+fn margins(session: &Session, out: &mut dyn Write) -> Result<(), CommandError> {
+    let analysis = session.solve_margins().map_err(no_database)?;
+    let game = session.current();
+    match session.result() {
+        Some(over) => writeln!(out, "the game is over: {}", over.result)?,
+        None => writeln!(
+            out,
+            "{} to move secures a margin of {:+} (its store minus the other's at the end)",
+            game.seat_name(game.to_move()),
+            analysis.margin
+        )?,
+    }
+    for (mv, margin) in analysis.moves {
+        let best = if margin == analysis.margin {
+            "  (best)"
+        } else {
+            ""
+        };
+        writeln!(out, "  {mv:<6} {margin:+}{best}")?;
+    }
+    Ok(())
+}
+
+/// Says how to load a database when none is.
+fn no_database(error: SessionError) -> CommandError {
+    match error {
+        SessionError::NoDatabase { game } => format!(
+            "no database loaded: `solve load FILE` loads one (`tabula solve {game} --db FILE` builds it)"
+        )
+        .into(),
+        error => CommandError::from(error),
+    }
 }

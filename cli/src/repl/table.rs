@@ -33,7 +33,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "setup", args: "POSITION", help: "start from a position text (see `rules` for its form); the history starts there" },
     Command { name: "position", args: "", help: "print the position text" },
     Command { name: "state", args: "", help: "print the game as one line of JSON (for scripts)" },
-    Command { name: "solve", args: "[load FILE]", help: "the exact value of the position and of every legal move, from the database `solve load FILE` loaded (built by `tabula solve GAME --db FILE`)" },
+    Command { name: "solve", args: "[load FILE]", help: "the exact value of the position and of every legal move (for Kalah, the best final margin), from the database `solve load FILE` loaded (built by `tabula solve GAME --db FILE`)" },
     Command { name: "rules", args: "", help: "the rules as implemented, with every reading decision" },
     Command { name: "seed", args: "[N]", help: "show or set the seed of agents that name no seed of their own" },
     Command { name: "save", args: "FILE", help: "save the game, its history and the seats as JSON" },

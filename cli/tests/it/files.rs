@@ -17,6 +17,8 @@ use crate::common::{end_or_kill, poll_until, scratch, tabula, width4_db};
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Kind {
     Database,
+    /// A score-margin table (Kalah).
+    Margins,
     Model,
     Checkpoint,
     Record,
@@ -75,6 +77,25 @@ const READERS: &[Reader] = &[
         },
     },
     Reader {
+        name: "solve --db (margins)",
+        kind: Kind::Margins,
+        command: |p, _| (words(&["solve", KALAH, "--db", p]), "".into()),
+    },
+    Reader {
+        name: "solve load (margins)",
+        kind: Kind::Margins,
+        command: |p, _| (words(&["play"]), format!("new {KALAH}\nsolve load {p}\n")),
+    },
+    Reader {
+        name: "perfect (margins)",
+        kind: Kind::Margins,
+        command: |p, _| {
+            // B passes the turn: the agent is built, then asked to move.
+            let stdin = format!("new {KALAH}\nagent 2 perfect(db={p})\nplay B\n");
+            (words(&["play"]), stdin)
+        },
+    },
+    Reader {
         name: "az",
         kind: Kind::Model,
         command: |p, _| (words(&["play"]), format!("agent 2 az(model={p})\nplay D\n")),
@@ -104,6 +125,9 @@ const READERS: &[Reader] = &[
         command: |p, _| (words(&["analyse", p, "--db", width4_db()]), "".into()),
     },
 ];
+
+/// The Kalah variant whose margin table the margin readers are given.
+const KALAH: &str = "kalah(pits=2,seeds=2)";
 
 /// The address space a reader may use: far more than any of these files
 /// needs, far less than reading `/dev/zero` or a forged size takes.
@@ -167,6 +191,24 @@ fn join_db(mut header: Value, body: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// A margin table's parts: its header and its entries.
+fn split_margins(bytes: &[u8]) -> (Value, Vec<u8>) {
+    let length = u32::from_le_bytes(bytes[15..19].try_into().unwrap()) as usize;
+    let header = serde_json::from_slice(&bytes[19..19 + length]).unwrap();
+    (header, bytes[19 + length..].to_vec())
+}
+
+/// A margin table with `header` and `entries`, its checksum valid.
+fn join_margins(mut header: Value, entries: &[u8]) -> Vec<u8> {
+    header["crc32"] = crc32(entries).into();
+    let json = serde_json::to_vec(&header).unwrap();
+    let mut bytes = b"TABULA-MARGINS\n".to_vec();
+    bytes.extend((json.len() as u32).to_le_bytes());
+    bytes.extend(&json);
+    bytes.extend(entries);
+    bytes
+}
+
 /// A model or checkpoint's parts: magic line, header, floats' bytes.
 fn split_az(bytes: &[u8]) -> (&[u8], Value, &[u8]) {
     let mut lines = bytes.splitn(3, |&b| b == b'\n');
@@ -191,6 +233,12 @@ fn join_az(magic: &[u8], header: &Value, floats: &[u8]) -> Vec<u8> {
 fn valid(kind: Kind, dir: &Path) -> Vec<u8> {
     match kind {
         Kind::Database => fs::read(width4_db()).unwrap(),
+        Kind::Margins => {
+            let path = dir.join("valid-margins.db");
+            let run = tabula(&["solve", KALAH, "--db", path.to_str().unwrap()], "");
+            assert!(run.ok, "{}", run.stderr);
+            fs::read(path).unwrap()
+        }
         Kind::Model => fs::read(repo().join("games/diffusion/models/az.az")).unwrap(),
         Kind::Checkpoint => {
             let out = dir.join("valid-run");
@@ -247,6 +295,22 @@ fn damaged(kind: Kind, dir: &Path) -> Vec<(&'static str, Vec<u8>, &'static str)>
             body[0] = 0xFF;
             body[8] |= 1;
             files.push(("forged-overflow", join_db(header, &body), "overflow list"));
+        }
+        Kind::Margins => {
+            // An entry larger than the seeds on its board, and layers of
+            // another variant, every checksum valid.
+            let (header, mut entries) = split_margins(&good);
+            *entries.last_mut().unwrap() = 100;
+            let out_of_range = join_margins(header.clone(), &entries);
+            files.push(("forged-entry", out_of_range, "out of range"));
+            let (mut header, entries) = split_margins(&good);
+            header["layers"][1] = 5.into();
+            header["layers"][2] = (header["layers"][2].as_u64().unwrap() - 1).into();
+            files.push((
+                "forged-layers",
+                join_margins(header, &entries),
+                "layer sizes",
+            ));
         }
         Kind::Model | Kind::Checkpoint => {
             let (magic, header, floats) = split_az(&good);

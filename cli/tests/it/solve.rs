@@ -355,3 +355,179 @@ fn kalah_is_solved_by_margin() {
     assert!(run.stderr.contains("at most 127"), "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// With a Kalah margin table, `analyse` reports the margin each agent's
+/// moves give up: none for `perfect`, which also plays in the arena by it.
+#[test]
+fn analyse_reports_the_margin_lost_per_move_in_kalah() {
+    let dir = scratch("kalah-analyse");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (out, db32, db22) = (dir.join("arena"), dir.join("k32.db"), dir.join("k22.db"));
+    for (spec, file) in [
+        ("kalah(pits=3,seeds=2)", &db32),
+        ("kalah(pits=2,seeds=2)", &db22),
+    ] {
+        let run = tabula(&["solve", spec, "--db", file.to_str().unwrap()], "");
+        assert!(run.ok, "{}", run.stderr);
+    }
+    let db32 = db32.to_str().unwrap();
+    let perfect = format!("perfect(db={db32})");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "kalah(pits=3,seeds=2)",
+            "--agents",
+            "random",
+            &perfect,
+            "--rounds",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["analyse", out.to_str().unwrap(), "--db", db32], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
+    assert!(run.stdout.contains("lost/move"), "{}", run.stdout);
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("accuracy.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["solves"],
+        "kalah(pits=3,empty_capture=on) up to 12 seeds, by score margin"
+    );
+    let agents = report["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    let by_name = |name: &str| {
+        agents
+            .iter()
+            .find(|a| a["agent"].as_str().unwrap().starts_with(name))
+            .unwrap()
+    };
+    // Perfect play keeps the best margin at every move.
+    let best = by_name("perfect");
+    assert!(best["moves"].as_u64().unwrap() > 0);
+    assert_eq!(best["kept"], best["moves"]);
+    assert_eq!(best["margin_lost"], 0);
+    assert_eq!(best["result_lost"], 0);
+    assert_eq!(best["mean_margin_lost"], 0.0);
+    // Random gives margin away; its counts add up, by phase too.
+    let random = by_name("random");
+    let moves = random["moves"].as_u64().unwrap();
+    let lost = random["margin_lost"].as_u64().unwrap();
+    assert!(
+        lost > 0 && random["kept"].as_u64().unwrap() < moves,
+        "{random}"
+    );
+    let mean = random["mean_margin_lost"].as_f64().unwrap();
+    assert!((mean - lost as f64 / moves as f64).abs() < 1e-9, "{random}");
+    let (phase_moves, phase_lost) =
+        ["opening", "middle", "ending"]
+            .iter()
+            .fold((0, 0), |(m, l), p| {
+                let phase = &random["phases"][p];
+                (
+                    m + phase["moves"].as_u64().unwrap(),
+                    l + phase["margin_lost"].as_u64().unwrap(),
+                )
+            });
+    assert_eq!((phase_moves, phase_lost), (moves, lost));
+    let (svg, texts) = read_svg(&out.join("accuracy.svg"));
+    assert!(texts.iter().any(|t| t == "random"), "{svg}");
+    assert!(
+        texts.iter().any(|t| t.contains("keep the best margin")),
+        "{svg}"
+    );
+    // A table of another variant, or a win/loss table, judges nothing.
+    let run = tabula(
+        &[
+            "analyse",
+            out.to_str().unwrap(),
+            "--db",
+            db22.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no game of kalah(pits=2"),
+        "{}",
+        run.stderr
+    );
+    let run = tabula(&["analyse", out.to_str().unwrap(), "--db", db()], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no game of diffusion"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The REPL's `solve` shows Kalah's margins from a margin table: the
+/// position's and each move's, best first.
+#[test]
+fn the_repl_shows_kalahs_margins() {
+    let dir = scratch("kalah-repl");
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("k22.db");
+    let file = file.to_str().unwrap();
+    let run = tabula(&["solve", "kalah(pits=2,seeds=2)", "--db", file], "");
+    assert!(run.ok, "{}", run.stderr);
+    let script = format!(
+        "new kalah(pits=2,seeds=2)\nsolve\nsolve load {file}\nsolve\nplay A\nsolve\nnew kalah(pits=3)\nsolve\nsolve load {}\n",
+        db()
+    );
+    let run = tabula(&["play"], &script);
+    assert!(
+        run.stderr.contains("no database loaded: `solve load FILE`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("loaded ")
+            && run
+                .stdout
+                .contains(": kalah(pits=2,empty_capture=on) up to 8 seeds"),
+        "{}",
+        run.stdout
+    );
+    // As `tabula solve --query` gives: B secures -2, A -4.
+    assert!(
+        run.stdout.contains("South to move secures a margin of -2"),
+        "{}",
+        run.stdout
+    );
+    let lines: Vec<&str> = run.stdout.lines().map(str::trim).collect();
+    let b = lines.iter().position(|l| *l == "B      -2  (best)");
+    let a = lines.iter().position(|l| *l == "A      -4");
+    assert!(
+        matches!((b, a), (Some(b), Some(a)) if b < a),
+        "{}",
+        run.stdout
+    );
+    // A ends in South's store: South moves again, and secures what A did.
+    assert!(
+        run.stdout.contains("South to move secures a margin of -4"),
+        "{}",
+        run.stdout
+    );
+    // Another variant: the loaded table does not cover it; a win/loss
+    // table is refused.
+    assert!(
+        run.stderr
+            .contains("the database solves kalah(pits=2,empty_capture=on), which does not hold"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("not a Tabula margin database"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

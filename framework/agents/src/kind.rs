@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 use super::{Agent, Settings};
 use tabula_core::game::Game;
 use tabula_core::params::{ParamSpec, Params};
+use tabula_solve::margin::Scorer;
 use tabula_solve::Indexer;
 use thiserror::Error;
 
@@ -77,6 +78,9 @@ pub struct BuildContext<'a, G: Game> {
     /// The game's indexing, when the registry made it solvable: what the
     /// `perfect` agent reads its database with.
     pub indexer: Option<Indexer<G>>,
+    /// The game's scoring, when the registry made it solvable by score
+    /// margin: what the `perfect` agent reads a margin database with.
+    pub scorer: Option<Scorer<G>>,
 }
 
 impl<'a, G: Game> BuildContext<'a, G> {
@@ -87,6 +91,7 @@ impl<'a, G: Game> BuildContext<'a, G> {
             start,
             game,
             indexer: None,
+            scorer: None,
         }
     }
 }

@@ -19,6 +19,7 @@ mod engine;
 mod kind;
 mod mcts;
 mod perfect;
+mod perfect_margin;
 mod play;
 pub mod protocol;
 mod random;

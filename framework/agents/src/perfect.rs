@@ -1,4 +1,5 @@
-//! `perfect`: plays by the database of a solved game.
+//! `perfect`: plays by the database of a solved game: a win/loss table,
+//! or a score-margin table (Kalah) in `perfect_margin`.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,11 +14,13 @@ use tabula_core::outcome::Outcome;
 use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control, SearchReport};
+use tabula_solve::margin::is_margin_database;
 use tabula_solve::{Entry, Identity, Indexer, Table, Value};
 
 /// The `perfect` agent kind: every move from the database `tabula solve`
-/// builds. It wins as fast as possible, loses as slowly as possible, and
-/// chooses among equally good moves by its seed.
+/// builds. By a win/loss table it wins as fast as possible and loses as
+/// slowly as possible; by a margin table it secures the best final margin.
+/// It chooses among equally good moves by its seed.
 pub struct PerfectKind;
 
 /// The longest principal variation a decision reports.
@@ -37,40 +40,80 @@ crate::agent_settings! {
 impl AgentKind for PerfectKind {
     type Settings = PerfectSettings;
     const DESCRIPTION: &'static str =
-        "perfect play from a solved game's database: the fastest win, else a draw, else the slowest loss";
+        "perfect play from a solved game's database: the fastest win, else a draw, else the slowest loss; or the best score margin";
 
     fn build<G: Game>(
         settings: &PerfectSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
-        let indexer = context
-            .indexer
-            .ok_or_else(|| format!("{} has no solver, so no database to play from", G::NAME))?;
+        let no_solver = || {
+            BuildError::from(format!(
+                "{} has no solver, so no database to play from",
+                G::NAME
+            ))
+        };
+        if context.indexer.is_none() && context.scorer.is_none() {
+            return Err(no_solver());
+        }
         let path = settings.db.clone().ok_or(
             "perfect needs its database: perfect(db=FILE), built by `tabula solve GAME --db FILE`",
         )?;
-        // Only the header here (building must be cheap); the table is
-        // mapped at the first move, once for every agent using the file.
-        let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
-        let expected = (indexer.identity)(context.start);
-        if found != expected {
-            return Err(format!("{} solves {found}, not {expected}", path.display()).into());
-        }
-        if !complete {
-            return Err(format!(
-                "{} holds only the first layers of {found}; perfect play needs them all",
-                path.display()
+        // The file's first bytes say which kind of table it is; a game may
+        // be solved either way (or both).
+        let margins = is_margin_database(&path);
+        match (margins, context.indexer, context.scorer) {
+            (true, _, Some(scorer)) => super::perfect_margin::build(path, scorer, context),
+            (false, Some(indexer), _) => build_table(path, indexer, context),
+            (true, _, None) => Err(format!(
+                "{} is a score-margin database, but {} is solved by win/loss: \
+                 `tabula solve GAME --db FILE` builds its database",
+                path.display(),
+                G::NAME
             )
-            .into());
+            .into()),
+            (false, None, Some(scorer)) => match Table::read_identity(&path) {
+                Ok((found, _)) => Err(format!(
+                    "{} is the win/loss database of {found}, but {} is solved by score margin: \
+                     `tabula solve GAME --db FILE` builds its margin database",
+                    path.display(),
+                    G::NAME
+                )
+                .into()),
+                // Neither kind: reading it as a margin table says what is wrong.
+                Err(_) => super::perfect_margin::build(path, scorer, context),
+            },
+            (_, None, None) => Err(no_solver()),
         }
-        Ok(Box::new(PerfectAgent {
-            path,
-            expected,
-            indexer,
-            table: None,
-            rng: seeded(context.seed),
-        }))
     }
+}
+
+/// A `perfect` agent playing by the win/loss table at `path`.
+fn build_table<G: Game>(
+    path: PathBuf,
+    indexer: Indexer<G>,
+    context: &BuildContext<'_, G>,
+) -> Result<Box<dyn Agent<G>>, BuildError> {
+    // Only the header here (building must be cheap); the table is
+    // mapped at the first move, once for every agent using the file.
+    let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
+    let expected = (indexer.identity)(context.start);
+    if found != expected {
+        return Err(format!("{} solves {found}, not {expected}", path.display()).into());
+    }
+    if !complete {
+        return Err(format!(
+            "{} holds only the first layers of {found}; perfect play needs them all",
+            path.display()
+        )
+        .into());
+    }
+    Ok(Box::new(PerfectAgent {
+        path,
+        expected,
+        indexer,
+        table: None,
+        rng: seeded(context.seed),
+    }))
 }
 
 /// The agent: the database, mapped at its first move.

@@ -44,7 +44,9 @@ mod think;
 pub use error::SessionError;
 pub use records::{read_record, record_name};
 pub use session::{Loaded, Played, Reseated, Session};
-pub use solver::{load_table, solver_for, MoveValue, SolverAnalysis};
+pub use solver::{
+    load_table, margin_solver_for, solver_for, MarginView, MoveValue, SolverAnalysis,
+};
 pub use state::{GameOver, GameParams, ParamValue, State};
 pub use think::{MoveStats, Proof, SearchAnalysis, Thinking, Thought, Update};
 

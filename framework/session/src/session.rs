@@ -7,7 +7,10 @@ use tabula::solve::Identity;
 use tabula::{AgentError, AgentSpec, AnyAgent, AnyGame, GameRecord, Registry, Seat};
 
 use crate::records::{read_record, record_name};
-use crate::solver::{load_table, solver_for, LoadedTable, SolverAnalysis};
+use crate::solver::{
+    load_table, margin_solver_for, no_solver, solver_for, LoadedMargins, LoadedTable, MarginView,
+    SolverAnalysis,
+};
 use crate::state::{GameOver, GameParams, State};
 use crate::think::{Thinking, Thought};
 use crate::SessionError;
@@ -30,6 +33,8 @@ pub struct Session {
     /// The seed of every agent spec that does not name its own.
     seed: u64,
     table: Option<LoadedTable>,
+    /// The score-margin database loaded for it (Kalah).
+    margins: Option<LoadedMargins>,
     /// Counts the changes a background search would miss (a move, a
     /// jump, a seat), so that its move is not played in another position.
     generation: u64,
@@ -80,6 +85,7 @@ impl Session {
             agents: (0..players).map(|_| None).collect(),
             seed: 0,
             table: None,
+            margins: None,
             generation: 0,
             paused: false,
         }
@@ -556,10 +562,55 @@ impl Session {
         Ok(loaded.table.identity())
     }
 
-    /// Whether this game has an exact solver (and so `load_table` and
-    /// `solve` can work).
+    /// Whether this game has an exact solver, win/loss or by score margin
+    /// (and so loading a database and `solve` can work).
     pub fn solvable(&self) -> Result<(), SessionError> {
-        solver_for(&self.registry, self.current()).map(|_| ())
+        let game = self.current();
+        match self.scored() || self.registry.solver(game.name()).is_some() {
+            true => Ok(()),
+            false => {
+                let mut solvable = self.registry.solvable_names();
+                solvable.extend(self.registry.margin_solvable_names());
+                Err(no_solver(game, solvable))
+            }
+        }
+    }
+
+    /// Whether this game is solved by score margin (Kalah) rather than
+    /// win/loss: its database is loaded by [`Session::load_margins`].
+    pub fn scored(&self) -> bool {
+        self.registry.margin_solver(self.current().name()).is_some()
+    }
+
+    /// Loads the score-margin database at `path` for this game's variant;
+    /// returns what it solves.
+    pub fn load_margins(&mut self, path: &Path) -> Result<String, SessionError> {
+        let game = self.current();
+        let solver = margin_solver_for(&self.registry, game)?;
+        let table = solver.load(path, game).map_err(SessionError::Solver)?;
+        let solves = format!(
+            "{}({}) up to {} seeds",
+            table.game(),
+            table.variant(),
+            table.layers().saturating_sub(1)
+        );
+        self.margins = Some(LoadedMargins {
+            path: path.to_path_buf(),
+            table: std::sync::Arc::new(table),
+        });
+        Ok(solves)
+    }
+
+    /// The best margin of the position and of every legal move, from the
+    /// database [`Session::load_margins`] loaded.
+    pub fn solve_margins(&self) -> Result<MarginView, SessionError> {
+        let game = self.current();
+        let solver = margin_solver_for(&self.registry, game)?;
+        let margins = self
+            .margins
+            .as_ref()
+            .ok_or_else(|| SessionError::NoDatabase { game: game.spec() })?;
+        margins.analyse(solver, game)
     }
 
     /// The exact value of the position and of every legal move, from the

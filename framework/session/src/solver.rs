@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tabula::solve::margin::{MarginSolver, MarginTable};
 use tabula::solve::{Entry, Solver, Table};
 use tabula::{AnyGame, Registry};
 
@@ -16,14 +17,25 @@ pub fn solver_for<'a>(
 ) -> Result<&'a dyn Solver, SessionError> {
     registry
         .solver(game.name())
-        .ok_or_else(|| SessionError::NoSolver {
-            game: game.name().to_string(),
-            solvable: registry
-                .solvable_names()
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-        })
+        .ok_or_else(|| no_solver(game, registry.solvable_names()))
+}
+
+/// The margin solver of `game`'s game, or why there is none.
+pub fn margin_solver_for<'a>(
+    registry: &'a Registry,
+    game: &dyn AnyGame,
+) -> Result<&'a dyn MarginSolver, SessionError> {
+    registry
+        .margin_solver(game.name())
+        .ok_or_else(|| no_solver(game, registry.margin_solvable_names()))
+}
+
+/// `game` has no solver of the kind asked for; `solvable` have one.
+pub(crate) fn no_solver(game: &dyn AnyGame, solvable: Vec<&str>) -> SessionError {
+    SessionError::NoSolver {
+        game: game.name().to_string(),
+        solvable: solvable.into_iter().map(str::to_string).collect(),
+    }
 }
 
 /// Loads the database at `path` (shared with agents using the same file)
@@ -43,6 +55,46 @@ pub fn load_table(
 pub(crate) struct LoadedTable {
     pub path: PathBuf,
     pub table: Arc<Table>,
+}
+
+/// A margin database loaded into a session, with the file it came from.
+pub(crate) struct LoadedMargins {
+    pub path: PathBuf,
+    pub table: Arc<MarginTable>,
+}
+
+/// The best final margin of a position and of each of its legal moves,
+/// for the side to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarginView {
+    /// The margin (its store minus the other's at the end) the side to
+    /// move secures.
+    pub margin: i32,
+    /// The legal moves, best first, each with the margin it secures.
+    pub moves: Vec<(String, i32)>,
+}
+
+impl LoadedMargins {
+    /// `game`'s margins, from this table.
+    pub fn analyse(
+        &self,
+        solver: &dyn MarginSolver,
+        game: &dyn AnyGame,
+    ) -> Result<MarginView, SessionError> {
+        let analysis =
+            solver
+                .analyse(&self.table, game)
+                .map_err(|reason| SessionError::Unsolved {
+                    reason,
+                    path: self.path.clone(),
+                })?;
+        let mut moves = analysis.moves;
+        moves.sort_by_key(|&(_, margin)| std::cmp::Reverse(margin));
+        Ok(MarginView {
+            margin: analysis.margin,
+            moves,
+        })
+    }
 }
 
 /// The exact value of a position and of each of its legal moves, for the

@@ -283,6 +283,52 @@ fn exact_values_come_from_a_loaded_database() {
 }
 
 #[test]
+fn margins_come_from_a_loaded_margin_database() {
+    let mut s = session("kalah(pits=2,seeds=2)");
+    assert!(s.scored() && s.solvable().is_ok());
+    assert!(matches!(
+        s.solve_margins(),
+        Err(SessionError::NoDatabase { .. })
+    ));
+    let solver = s.registry().margin_solver("kalah").unwrap();
+    let table = solver.solve(s.current(), None).unwrap();
+    let file = scratch("kalah-2-2.db");
+    table.save(&file).unwrap();
+    assert_eq!(
+        s.load_margins(&file).unwrap(),
+        "kalah(pits=2,empty_capture=on) up to 8 seeds"
+    );
+    // Best first, as `tabula solve --query` gives them.
+    let view = s.solve_margins().unwrap();
+    assert_eq!(view.margin, -2);
+    assert_eq!(view.moves, [("B".to_string(), -2), ("A".to_string(), -4)]);
+    // B passes the turn: North secures what South gives away.
+    s.play("B").unwrap();
+    assert_eq!(s.solve_margins().unwrap().margin, 2);
+    // Another variant, a win/loss game, a game with no solver at all.
+    s.new_game("kalah(pits=3,seeds=1)").unwrap();
+    assert!(matches!(
+        s.solve_margins(),
+        Err(SessionError::Unsolved { .. })
+    ));
+    assert!(s
+        .load_margins(&file)
+        .unwrap_err()
+        .to_string()
+        .contains("not kalah(pits=3"));
+    s.new_game("diffusion").unwrap();
+    assert!(!s.scored() && s.solvable().is_ok());
+    assert!(matches!(
+        s.solve_margins(),
+        Err(SessionError::NoSolver { .. })
+    ));
+    s.new_game("oware").unwrap();
+    let none = s.solvable().unwrap_err().to_string();
+    assert!(none.contains("solvable: diffusion, kalah"), "{none}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
 fn search_reports_name_proofs_from_the_seat_to_move() {
     let mut s = session("diffusion");
     // North to move and wins at once with d.

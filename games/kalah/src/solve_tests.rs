@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use tabula_core::Game;
-use tabula_solve::margin::{margin_analysis, solve_margins, MarginTable, Scored};
+use tabula_solve::margin::{
+    is_margin_database, margin_analysis, solve_margins, MarginTable, Scored,
+};
 
 use crate::Kalah;
 
@@ -86,6 +88,13 @@ fn database_round_trip_and_refusals() {
     let size = table.save(&path).unwrap();
     assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
     assert_eq!(MarginTable::load(&path, &start).unwrap(), table);
+    // The header alone says what the file solves.
+    let identity = MarginTable::read_identity(&path).unwrap();
+    assert_eq!(
+        identity.to_string(),
+        "kalah(pits=2,empty_capture=on) up to 8 seeds"
+    );
+    assert!(identity.covers(&start) && is_margin_database(&path));
     // A table of more seeds answers a game of fewer.
     let fewer = Kalah::from_spec("kalah(pits=2,seeds=1)").unwrap();
     let loaded = MarginTable::load(&path, &fewer).unwrap();
@@ -126,6 +135,7 @@ fn database_round_trip_and_refusals() {
     );
     std::fs::write(&bad, b"TABULA-SOLUTION\nrest").unwrap();
     assert!(refused(&bad, &start).contains("not a Tabula margin database"));
+    assert!(!is_margin_database(&bad) && !is_margin_database(&dir));
     assert!(refused(&dir, &start).contains("not a regular file"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -141,6 +151,49 @@ fn index_round_trips() {
                 assert_eq!(position.index_in_layer(), index);
                 assert_eq!(Scored::seeds_on_board(&position), seeds);
             }
+        }
+    }
+}
+
+/// The first player's margin at the start against Irving, Donkers and
+/// Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000, whose rules are
+/// `empty_capture=on`: their Table 9 gives the margin for 4–6 pits, their
+/// Table 10 only win, draw or loss (the sign) for fewer. The instances
+/// here solve in a few seconds in a debug build; docs/solving.md compares
+/// the rest.
+#[test]
+fn start_margins_match_the_published_solution() {
+    // (pits, seeds, Table 9's margin, or None where Table 10 gives only the sign)
+    let published: [(usize, usize, Option<i32>, i32); 20] = [
+        (1, 1, None, 0),
+        (1, 2, None, -1),
+        (1, 3, None, 1),
+        (1, 4, None, -1),
+        (1, 5, None, 1),
+        (1, 6, None, 0),
+        (2, 1, None, 1),
+        (2, 2, None, -1),
+        (2, 3, None, -1),
+        (2, 4, None, -1),
+        (2, 5, None, 1),
+        (2, 6, None, 1),
+        (3, 1, None, 0),
+        (3, 2, None, 1),
+        (3, 3, None, 1),
+        (3, 4, None, 1),
+        (3, 5, None, 1),
+        (4, 1, Some(2), 1),
+        (4, 2, Some(6), 1),
+        (5, 1, Some(0), 0),
+    ];
+    for (pits, seeds, margin, sign) in published {
+        let spec = format!("kalah(pits={pits},seeds={seeds})");
+        let start = Kalah::from_spec(&spec).unwrap();
+        let table = solve_margins(&start, None).unwrap();
+        let ours = margin_analysis(&table, &start).unwrap().margin;
+        assert_eq!(ours.signum(), sign, "{spec}: {ours}");
+        if let Some(margin) = margin {
+            assert_eq!(ours, margin, "{spec}");
         }
     }
 }

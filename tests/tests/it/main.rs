@@ -27,3 +27,4 @@ mod records;
 mod registration;
 mod soak;
 mod solve;
+mod solve_margin;

@@ -5,7 +5,8 @@
 //! corrupt file is refused with the reason.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
@@ -75,41 +76,23 @@ impl MarginTable {
         Ok(size)
     }
 
+    /// What the database at `path` solves, from its header alone: cheap,
+    /// for checking a file before its entries are needed.
+    pub fn read_identity(path: &Path) -> Result<MarginIdentity, MarginDbError> {
+        let (header, _, _) = read_header(path)?;
+        Ok(MarginIdentity {
+            game: header.game,
+            variant: header.variant,
+            layers: header.layers.len(),
+        })
+    }
+
     /// Loads the table at `path`, only if it is sound and is the table of
     /// `state`'s game and variant.
     pub fn load<G: Scored>(path: &Path, state: &G) -> Result<MarginTable, MarginDbError> {
         let fail = |reason: String| refuse(path, reason);
-        // A FIFO or a device would block or never end: only plain files.
-        let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
-        if !meta.is_file() {
-            return Err(fail("not a regular file".into()));
-        }
-        let mut file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-        let mut magic = [0u8; 15];
-        let mut length = [0u8; 4];
-        file.read_exact(&mut magic)
-            .and_then(|()| file.read_exact(&mut length))
-            .map_err(|_| fail("not a Tabula margin database (too short)".into()))?;
-        if &magic != MAGIC {
-            return Err(fail(format!(
-                "not a Tabula margin database (no `{MARGIN_FORMAT}` header)"
-            )));
-        }
-        let length = u32::from_le_bytes(length);
-        if length > MAX_HEADER {
-            return Err(fail(format!("corrupt: a header of {length} bytes")));
-        }
-        let mut header = vec![0u8; length as usize];
-        file.read_exact(&mut header)
-            .map_err(|_| fail("truncated inside its header".into()))?;
-        let header: Header =
-            serde_json::from_slice(&header).map_err(|e| fail(format!("corrupt header: {e}")))?;
-        if header.format != MARGIN_FORMAT || header.version != VERSION {
-            return Err(fail(format!(
-                "format {} version {}, this build reads {MARGIN_FORMAT} version {VERSION}",
-                header.format, header.version
-            )));
-        }
+        let (header, length, mut file) = read_header(path)?;
+        let meta = file.metadata().map_err(|e| fail(e.to_string()))?;
         let variant = state.margin_variant();
         if header.game != G::NAME || header.variant != variant {
             return Err(fail(format!(
@@ -169,6 +152,118 @@ impl MarginTable {
             layers,
         })
     }
+}
+
+/// The tables loaded by [`MarginTable::shared`], by file.
+static SHARED: Mutex<Vec<(PathBuf, FileStamp, Arc<MarginTable>)>> = Mutex::new(Vec::new());
+
+/// What tells a rebuilt file from the one loaded: its size and time.
+type FileStamp = (u64, Option<std::time::SystemTime>);
+
+impl MarginTable {
+    /// The table at `path` for `state`'s variant, loaded once per process
+    /// and shared: every `perfect` agent of a tournament uses the same
+    /// table. A file changed on disk since it was loaded is loaded again.
+    pub fn shared<G: Scored>(path: &Path, state: &G) -> Result<Arc<MarginTable>, MarginDbError> {
+        let fail = |e: std::io::Error| refuse(path, e.to_string());
+        let canonical = path.canonicalize().map_err(fail)?;
+        let meta = std::fs::metadata(&canonical).map_err(fail)?;
+        let stamp = (meta.len(), meta.modified().ok());
+        // Held while loading, so that games starting together load once.
+        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+        let cached = shared
+            .iter()
+            .find(|(p, s, _)| *p == canonical && *s == stamp)
+            .map(|(_, _, table)| Arc::clone(table));
+        if let Some(table) = cached.filter(|table| table.covers(state)) {
+            return Ok(table);
+        }
+        let table = Arc::new(MarginTable::load(path, state)?);
+        shared.retain(|(p, _, _)| *p != canonical);
+        shared.push((canonical, stamp, Arc::clone(&table)));
+        Ok(table)
+    }
+}
+
+/// What a margin database solves, as its header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarginIdentity {
+    /// The game's registry name.
+    pub game: String,
+    /// The variant text (see [`Scored::margin_variant`]).
+    pub variant: String,
+    /// Layers held: the positions of up to `layers - 1` seeds on the board.
+    pub layers: usize,
+}
+
+impl MarginIdentity {
+    /// Whether the table covers every position of `state`'s variant.
+    pub fn covers<G: Scored>(&self, state: &G) -> bool {
+        self.game == G::NAME
+            && self.variant == state.margin_variant()
+            && self.layers > state.max_seeds() as usize
+    }
+}
+
+impl std::fmt::Display for MarginIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}({}) up to {} seeds",
+            self.game,
+            self.variant,
+            self.layers.saturating_sub(1)
+        )
+    }
+}
+
+/// Whether the file at `path` starts as a margin database does (and so is
+/// not a win/loss one): which kind of table a `--db` names.
+pub fn is_margin_database(path: &Path) -> bool {
+    let mut magic = [0u8; 15];
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        && std::fs::File::open(path)
+            .and_then(|mut file| file.read_exact(&mut magic))
+            .is_ok()
+        && &magic == MAGIC
+}
+
+/// Opens `path` and reads and checks its header; returns the header, its
+/// length and the file, positioned at the first entry.
+fn read_header(path: &Path) -> Result<(Header, u32, std::fs::File), MarginDbError> {
+    let fail = |reason: String| refuse(path, reason);
+    // A FIFO or a device would block or never end: only plain files.
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    let mut file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut magic = [0u8; 15];
+    let mut length = [0u8; 4];
+    file.read_exact(&mut magic)
+        .and_then(|()| file.read_exact(&mut length))
+        .map_err(|_| fail("not a Tabula margin database (too short)".into()))?;
+    if &magic != MAGIC {
+        return Err(fail(format!(
+            "not a Tabula margin database (no `{MARGIN_FORMAT}` header)"
+        )));
+    }
+    let length = u32::from_le_bytes(length);
+    if length > MAX_HEADER {
+        return Err(fail(format!("corrupt: a header of {length} bytes")));
+    }
+    let mut header = vec![0u8; length as usize];
+    file.read_exact(&mut header)
+        .map_err(|_| fail("truncated inside its header".into()))?;
+    let header: Header =
+        serde_json::from_slice(&header).map_err(|e| fail(format!("corrupt header: {e}")))?;
+    if header.format != MARGIN_FORMAT || header.version != VERSION {
+        return Err(fail(format!(
+            "format {} version {}, this build reads {MARGIN_FORMAT} version {VERSION}",
+            header.format, header.version
+        )));
+    }
+    Ok((header, length, file))
 }
 
 fn refuse(path: &Path, reason: String) -> MarginDbError {

@@ -1,12 +1,62 @@
 //! Margin solving by game name and through text, for the command line:
-//! the registry keeps one [`MarginSolver`] per game made `scored`.
+//! the registry keeps one [`MarginSolver`] per game made `scored`, and
+//! hands the game's [`Scorer`] to every agent built for it (as it does an
+//! `Indexer` for win/loss tables).
 
+use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
+use std::sync::Arc;
 
-use super::solver::{margin_analysis, solve_margins, MarginTable};
+use super::db::{MarginDbError, MarginIdentity};
+use super::solver::{margin_analysis, solve_margins, MarginAnalysis, MarginTable};
 use super::Scored;
 use tabula_core::any::{AnyGame, Boxed};
+use tabula_core::game::Game;
+
+/// What a typed caller (the `perfect` agent) needs of a scored game it only
+/// knows as `G: Game`.
+pub struct Scorer<G: Game> {
+    /// The text naming the table `state`'s variant needs.
+    pub describe: fn(&G) -> String,
+    /// Whether a database of this identity covers `state`'s variant.
+    pub covered: fn(&MarginIdentity, &G) -> bool,
+    /// The table at a path for `state`'s variant, shared within the process.
+    pub shared: fn(&Path, &G) -> Result<Arc<MarginTable>, MarginDbError>,
+    /// The margin of a position and of each of its moves.
+    pub analyse: fn(&MarginTable, &G) -> Option<MarginAnalysis<G::Move>>,
+}
+
+impl<G: Game> Clone for Scorer<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Scorer<G> {}
+
+impl<G: Game> Scorer<G> {
+    /// The scoring of `S`, seen as a game type `G` that does not promise
+    /// `Scored` in its bounds; `None` when `S` is not `G`.
+    pub fn of<S: Scored>() -> Option<Self> {
+        let scorer = Scorer::<S> {
+            describe: describe_of::<S>,
+            covered: |identity, state| identity.covers(state),
+            shared: MarginTable::shared::<S>,
+            analyse: margin_analysis::<S>,
+        };
+        (&scorer as &dyn Any).downcast_ref::<Self>().copied()
+    }
+}
+
+fn describe_of<G: Scored>(state: &G) -> String {
+    format!(
+        "{}({}) up to {} seeds",
+        G::NAME,
+        state.margin_variant(),
+        state.max_seeds()
+    )
+}
 
 /// A position's best margin and each move's, with moves as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +84,8 @@ pub trait MarginSolver: Send + Sync {
     ) -> Result<MarginTable, String>;
     /// Loads the database at `path`, refused unless it covers `game`.
     fn load(&self, path: &Path, game: &dyn AnyGame) -> Result<MarginTable, String>;
+    /// Whether a database of `identity` covers `game`'s variant.
+    fn covered(&self, identity: &MarginIdentity, game: &dyn AnyGame) -> bool;
     /// The margin of `game`'s position and of each of its moves.
     fn analyse(&self, table: &MarginTable, game: &dyn AnyGame)
         -> Result<AnyMarginAnalysis, String>;
@@ -61,13 +113,7 @@ impl<G: Scored> MarginSolver for ScoredSolver<G> {
     }
 
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String> {
-        let state = state::<G>(game)?;
-        Ok(format!(
-            "{}({}) up to {} seeds",
-            G::NAME,
-            state.margin_variant(),
-            state.max_seeds()
-        ))
+        Ok(describe_of(state::<G>(game)?))
     }
 
     fn solve(
@@ -80,6 +126,10 @@ impl<G: Scored> MarginSolver for ScoredSolver<G> {
 
     fn load(&self, path: &Path, game: &dyn AnyGame) -> Result<MarginTable, String> {
         MarginTable::load(path, state::<G>(game)?).map_err(|e| e.to_string())
+    }
+
+    fn covered(&self, identity: &MarginIdentity, game: &dyn AnyGame) -> bool {
+        state::<G>(game).is_ok_and(|state| identity.covers(state))
     }
 
     fn analyse(

@@ -20,8 +20,8 @@ mod erased;
 mod solver;
 
 pub use compositions::Compositions;
-pub use db::{MarginDbError, MARGIN_FORMAT};
-pub use erased::{AnyMarginAnalysis, MarginSolver, ScoredSolver};
+pub use db::{is_margin_database, MarginDbError, MarginIdentity, MARGIN_FORMAT};
+pub use erased::{AnyMarginAnalysis, MarginSolver, ScoredSolver, Scorer};
 pub use solver::{margin_analysis, solve_margins, MarginAnalysis, MarginError, MarginTable};
 
 use tabula_core::game::Game;

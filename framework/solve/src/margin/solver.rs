@@ -65,9 +65,12 @@ impl MarginTable {
         self.len() == 0
     }
 
-    /// Whether this is the table of `state`'s game and variant.
+    /// Whether this is the table of `state`'s game and variant, with a
+    /// layer for every count of seeds its board can hold.
     pub fn covers<G: Scored>(&self, state: &G) -> bool {
-        self.game == G::NAME && self.variant == state.margin_variant()
+        self.game == G::NAME
+            && self.variant == state.margin_variant()
+            && self.layers.len() > state.max_seeds() as usize
     }
 
     /// The best future gain for `state`'s side to move: 0 once the game is
@@ -179,6 +182,18 @@ pub struct MarginAnalysis<M> {
     /// Each legal move with the final margin it secures for the side to
     /// move, in the game's move order.
     pub moves: Vec<(M, i32)>,
+}
+
+impl<M: Copy> MarginAnalysis<M> {
+    /// The moves that secure the position's margin: those a perfect player
+    /// chooses among.
+    pub fn best_moves(&self) -> Vec<M> {
+        self.moves
+            .iter()
+            .filter(|&&(_, margin)| margin == self.margin)
+            .map(|&(mv, _)| mv)
+            .collect()
+    }
 }
 
 /// Reads `state`'s value and its moves' from `table`; `None` when the table
