@@ -455,12 +455,45 @@ fn a_search_streams_at_least_five_updates_a_second_and_stops_when_asked() {
     let last = last.unwrap();
     assert!(last["iterations"].as_u64().unwrap() > 0, "{last}");
     assert!(last["best"].is_string(), "{last}");
+    // Where the search looks, while it looks: the leading moves with their
+    // shares, best first, and the variation from the best move.
+    assert_leading_moves(&last);
     let stopped = Instant::now();
     socket.send(json!({"type": "stop"}));
     let state = socket.settled();
     assert_eq!(state["moves"].as_array().unwrap().len(), 1);
     // A 60-second search answered at once.
     assert!(stopped.elapsed() < Duration::from_secs(30));
+}
+
+/// A progress update's leading moves: the best one first, each with a
+/// share of the root's visits, the shares adding to at most 1, and the
+/// principal variation starting with the best move.
+fn assert_leading_moves(progress: &Value) {
+    let moves = progress["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{progress}");
+    assert_eq!(moves[0]["mv"], progress["best"], "{progress}");
+    let shares: f64 = moves.iter().map(|m| m["share"].as_f64().unwrap()).sum();
+    assert!(shares > 0.0 && shares <= 1.0 + 1e-9, "{progress}");
+    assert!(moves[0]["share"].as_f64().unwrap() > 0.0, "{progress}");
+    assert_eq!(progress["pv"][0], progress["best"], "{progress}");
+}
+
+#[test]
+fn an_alpha_beta_search_streams_its_last_depth_s_moves_before_it_ends() {
+    let served = Served::start(&[]);
+    let mut socket = served.socket();
+    socket.next();
+    socket
+        .send(json!({"type": "new", "game": "differo", "seats": ["alphabeta(time=60s)", "human"]}));
+    // The first update may come before depth 1 is done: wait for one that
+    // has a depth.
+    let with_depth = socket.until(|m| m["type"] == "progress" && m["depth"].is_u64());
+    let progress = with_depth.last().unwrap();
+    assert_leading_moves(progress);
+    socket.send(json!({"type": "stop"}));
+    let thought = socket.until(|m| m["type"] == "thought");
+    assert_eq!(thought.last().unwrap()["thought"]["seat"], 0);
 }
 
 #[test]

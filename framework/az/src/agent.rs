@@ -226,13 +226,15 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             if control.progress.is_some() && now - last_report >= PROGRESS_INTERVAL {
                 last_report = now;
                 let children = tree.children();
-                control.report(&Progress {
-                    elapsed: now - started,
-                    iterations: done,
-                    best: children.first().map(|c| c.mv),
-                    value: Some(tree.value()),
-                    depth: None,
-                });
+                control.report(
+                    &Progress {
+                        best: children.first().map(|c| c.mv),
+                        value: Some(tree.value()),
+                        pv: tree.principal_variation(),
+                        ..Progress::counts(now - started, done)
+                    }
+                    .with_moves(children),
+                );
             }
         }
         let children = tree.children();

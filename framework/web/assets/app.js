@@ -174,10 +174,37 @@ function drawProgress(progress) {
   const value = progress.value === null ? "-" : progress.value.toFixed(3);
   const depth = progress.depth === null ? "" : `, depth ${progress.depth}`;
   const what = progress.hint ? "hint" : progress.agent;
+  const pv = progress.pv.length ? `; pv ${progress.pv.join(" ")}` : "";
   $("search-line").textContent = `${seatName(progress.seat)} (${what}): `
     + `${progress.iterations} iterations in ${progress.seconds.toFixed(1)} s${depth}, `
-    + `value ${value}, best ${progress.best || "-"}`;
+    + `value ${value}, best ${progress.best || "-"}${pv}`;
+  drawMoves(progress.moves);
   markBest(progress.best);
+  drawShares(progress.moves);
+}
+
+// The root moves of a search (running or done), best first, as a table.
+function drawMoves(moves) {
+  const table = $("search-moves");
+  table.innerHTML = moves.length ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
+  for (const m of moves.slice(0, 12)) {
+    const row = table.insertRow();
+    for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
+      row.insertCell().textContent = text;
+    }
+  }
+}
+
+// Each move's share of the search written on the cell it starts from
+// (moves from one cell added up), replacing the shares drawn before.
+function drawShares(moves) {
+  for (const old of document.querySelectorAll("#board text.share")) old.remove();
+  const shares = new Map();
+  for (const m of moves) {
+    const cell = Board.tokens(m.mv)[0];
+    shares.set(cell, (shares.get(cell) || 0) + m.share);
+  }
+  for (const [cell, share] of shares) label(cell, `${Math.round(100 * share)}%`, "#1971c2", "share");
 }
 
 function markBest(move) {
@@ -196,14 +223,7 @@ function drawThought(message) {
       + `${search.seconds.toFixed(2)} s; pv ${search.pv.join(" ")}`;
   }
   $("search-line").textContent = line;
-  const table = $("search-moves");
-  table.innerHTML = search ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
-  for (const m of (search ? search.moves : []).slice(0, 12)) {
-    const row = table.insertRow();
-    for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
-      row.insertCell().textContent = text;
-    }
-  }
+  drawMoves(search ? search.moves : []);
   if (message.hint && search) {
     hint = { moves: view.moves.join(" "), thought };
     drawHint();
@@ -215,12 +235,7 @@ function drawThought(message) {
 function drawHint() {
   if (!hint || hint.moves !== view.moves.join(" ")) return;
   markBest(hint.thought.mv);
-  const shares = new Map();
-  for (const m of hint.thought.search.moves) {
-    const cell = Board.tokens(m.mv)[0];
-    shares.set(cell, (shares.get(cell) || 0) + m.share);
-  }
-  for (const [cell, share] of shares) label(cell, `${Math.round(100 * share)}%`, "#1971c2", "share");
+  drawShares(hint.thought.search.moves);
 }
 
 function drawSolved(analysis) {
