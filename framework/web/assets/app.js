@@ -496,7 +496,9 @@ async function refreshStandings() {
       drawSection(table, section);
       sections.append(title, table);
     }
-    drawCrosstable(folder, summary.overall.agents.map((a) => a.agent));
+    drawCrosstable(summary.overall);
+    await drawLatest(folder);
+    await drawPlaying(folder, standings.running);
     if (!standings.running) {
       clearInterval(watching);
       loadFolders();
@@ -506,37 +508,59 @@ async function refreshStandings() {
   }
 }
 
-// Each agent's score against each other, from the games recorded: a game
-// scores 1 against every opponent it beat, ½ against one it tied with.
-async function drawCrosstable(folder, agents) {
-  const listing = await api(`/api/folders/${folder}/games`);
-  const points = new Map(), games = new Map();
-  const add = (map, key, x) => map.set(key, (map.get(key) || 0) + x);
-  for (const g of listing.games) {
-    if (g.outcome === "adjudicated") continue;
-    for (const a of g.agents) {
-      for (const b of g.agents) {
-        if (a === b) continue;
-        const key = `${a}\n${b}`;
-        const won = g.winners.includes(a), lost = g.winners.includes(b);
-        add(points, key, won === lost ? 0.5 : won ? 1 : 0);
-        add(games, key, 1);
-      }
-    }
+// The summary's crosstable: each pairing's wins, draws and losses and its
+// score, from the row agent's side. The arena counts 2-player games between
+// two different agents only; the note says when others were played.
+function drawCrosstable(overall) {
+  const names = overall.agents.map((a) => a.name || a.agent);
+  const cells = new Map();
+  let counted = 0;
+  for (const p of overall.crosstable) {
+    const t = p.tally, games = t.wins + t.draws + t.losses;
+    if (!games) continue;
+    counted += games;
+    const pct = (x) => `${(100 * x).toFixed(0)}%`;
+    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses} (${pct((t.wins + t.draws / 2) / games)})`);
+    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins} (${pct((t.losses + t.draws / 2) / games)})`);
   }
-  drawWall(folder, listing.games.slice(-WALL));
   const table = $("crosstable");
   table.innerHTML = "";
+  const others = overall.finished - counted;
+  $("crosstable-note").textContent = !overall.finished ? ""
+    : !counted ? "No crosstable: it counts games of two players between two different agents, and none was played."
+    : others > 0 ? `From the ${counted} two-player games; the other ${others} finished games are in the standings only.`
+    : "";
+  if (!counted) return;
   const head = table.insertRow();
-  head.insertCell().textContent = "against →";
-  for (const b of agents) head.insertCell().textContent = b;
-  for (const a of agents) {
+  head.insertCell().textContent = "W–D–L against →";
+  for (const b of names) head.insertCell().textContent = b;
+  for (const a of names) {
     const row = table.insertRow();
     row.insertCell().textContent = a;
-    for (const b of agents) {
-      const key = `${a}\n${b}`;
-      row.insertCell().textContent = a === b || !games.get(key) ? "" : `${points.get(key)}/${games.get(key)}`;
-    }
+    for (const b of names) row.insertCell().textContent = cells.get(`${a}\n${b}`) || "";
+  }
+}
+
+async function drawLatest(folder) {
+  const listing = await api(`/api/folders/${folder}/games`);
+  await drawWall(folder, listing.games.slice(-WALL));
+}
+
+// The games being played now, their boards as they stand: refreshed with
+// the standings while the tournament plays, emptied when it stops.
+async function drawPlaying(folder, running) {
+  const boards = running ? await api(`/api/folders/${folder}/playing`) : [];
+  const wall = $("playing");
+  wall.innerHTML = "";
+  $("playing-title").hidden = !boards.length;
+  for (const board of boards) {
+    const figure = document.createElement("figure");
+    figure.className = "playing";
+    figure.innerHTML = board.svg;
+    const caption = document.createElement("figcaption");
+    caption.textContent = `game ${board.index}, move ${board.plies}: ${board.agents.join(" vs ")}`;
+    figure.append(caption);
+    wall.append(figure);
   }
 }
 
