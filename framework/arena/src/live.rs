@@ -154,7 +154,7 @@ mod tests {
             moves: vec!["a".into()],
         };
         let mut watched = Watched::start(&dir, game.clone());
-        assert_eq!(in_progress(&dir), [game.clone()]);
+        assert_eq!(in_progress(&dir), [game]);
         // Due again (as after a quarter second): the opening stays first.
         watched.written = None;
         watched.moved(&["b".into(), "c".into()]);
