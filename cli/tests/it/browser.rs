@@ -324,6 +324,13 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         assert!(state.contains("2 of 2 games"), "{state}");
         screenshot(&client, "tournament").await;
 
+        // Games of three players: the crosstable, of two-player games only,
+        // says why it is empty.
+        fill(&client, "t-games", "calcala(players=3)").await;
+        click(&client, "#t-start").await;
+        until(&client, "document.getElementById('crosstable-note').textContent.startsWith('No crosstable') && document.querySelectorAll('#crosstable tr').length === 0 && document.querySelectorAll('#standings tr.standing').length === 2", "the three-player tournament").await;
+        fill(&client, "t-games", "diffusion(width=4)").await;
+
         // A longer one: the wall of games in progress shows its game as it
         // plays (the server stops it when the test ends).
         fill(&client, "t-agents", "random mcts(iterations=3000)").await;
