@@ -58,17 +58,31 @@ pub struct GameInProgress {
     pub moves: Vec<String>,
 }
 
+/// The largest file of a game under way that is read: a long game's
+/// moves take a few kilobytes.
+const MAX_FILE: u64 = 1 << 20;
+
 /// The games `dir`'s tournament is playing now, by index. A file is
 /// replaced whole (written aside, then renamed), so a reader sees an
 /// earlier or a later version, never half of one; one that vanished as
-/// its game ended is skipped. Empty when nothing plays.
+/// its game ended is skipped. Only regular files in a real folder inside
+/// `dir` are read (no link out of it, no pipe to wait on), up to
+/// [`MAX_FILE`]. Empty when nothing plays.
 pub fn in_progress(dir: &Path) -> Vec<GameInProgress> {
-    let Ok(entries) = fs::read_dir(dir.join(PLAYING_DIR)) else {
+    let folder = dir.join(PLAYING_DIR);
+    if !fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir()) {
+        return Vec::new();
+    }
+    let Ok(entries) = fs::read_dir(folder) else {
         return Vec::new();
     };
     let mut games: Vec<GameInProgress> = entries
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter(|e| {
+            e.metadata()
+                .is_ok_and(|m| m.is_file() && m.len() <= MAX_FILE)
+        })
         .filter_map(|e| serde_json::from_slice(&fs::read(e.path()).ok()?).ok())
         .collect();
     games.sort_by_key(|g| g.index);
@@ -160,8 +174,13 @@ mod tests {
         watched.moved(&["b".into(), "c".into()]);
         let moves = &in_progress(&dir)[0].moves;
         assert_eq!(moves, &["a", "b", "c"]);
-        // A half-written file beside it is not read.
-        fs::write(dir.join(PLAYING_DIR).join("8.json.part"), "{").unwrap();
+        // A half-written file beside it is not read, nor one that is
+        // not JSON, nor a link.
+        let playing = dir.join(PLAYING_DIR);
+        fs::write(playing.join("8.json.part"), "{").unwrap();
+        fs::write(playing.join("9.json"), "{").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(playing.join("7.json"), playing.join("10.json")).unwrap();
         assert_eq!(in_progress(&dir).len(), 1);
         drop(watched);
         assert!(in_progress(&dir).is_empty());
