@@ -409,13 +409,16 @@ async fn play_typed(client: &Client) {
     // An agent thinking: its leading moves' shares on the board while it
     // searches, before it answers (Stop makes it answer now).
     fill(client, "seat-0", "mcts(time=60s)").await;
+    let reports = page(client, "return window.tabulaProgress.length").await;
     click(client, "#new").await;
+    // A second's reports, for the screenshot.
     until(
         client,
-        "view.thinking === 0 && document.querySelectorAll('#board text.share').length > 0",
+        &format!("view.thinking === 0 && document.querySelectorAll('#board text.share').length > 0 && window.tabulaProgress.length >= {reports} + 10"),
         "the shares while thinking",
     )
     .await;
+    screenshot(client, "thinking").await;
     click(client, "#stop").await;
     until(
         client,
