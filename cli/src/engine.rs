@@ -367,7 +367,12 @@ fn searcher(jobs: Receiver<Job>, out: Output, events: Sender<Event>) {
                 nodes: None,
                 value: p.value,
                 depth: p.depth,
-                pv: p.best.iter().cloned().collect(),
+                // The variation when the search gives one, else its best move.
+                pv: if p.pv.is_empty() {
+                    p.best.iter().cloned().collect()
+                } else {
+                    p.pv.clone()
+                },
             }))
         };
         let control = AnyControl {

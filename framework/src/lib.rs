@@ -88,7 +88,7 @@ pub use agents::{
 };
 pub use record::{GameRecord, RecordError};
 pub use registry::{EntryError, GameEntry, Registry, RegistryBuilder};
-pub use tabula_agents::{play_game, PlayedGame, Unplayable};
+pub use tabula_agents::{play_game, play_game_watched, PlayedGame, Unplayable};
 pub use tabula_core::{
     even_scores, excerpt, format_duration, parse_duration, split_specs, AnyGame, Boxed, Game,
     MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError, Rng, Scores, Seat,

@@ -277,6 +277,9 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         assert!(play_game(&client, "calcala", &[("setup", "short")], fast, &mut rng).await > 0);
         // A piece, then its destination.
         assert!(play_game(&client, "differo", &[], fast, &mut rng).await > 0);
+        // The classic mancalas: a pit each move.
+        play_game(&client, "kalah", &[], fast, &mut rng).await;
+        play_game(&client, "oware", &[], fast, &mut rng).await;
 
         // A typed move works as a click does.
         play_typed(&client).await;
@@ -311,11 +314,31 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
         until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable").await;
         until(&client, "document.querySelectorAll('#wall svg').length === 2", "the latest games' boards").await;
+        // The summary's crosstable: each side's W–D–L over the two games.
         let crosstable = client.find(Locator::Id("crosstable")).await.unwrap().text().await.unwrap();
-        assert!(crosstable.contains("/2"), "{crosstable}");
+        let tallies = page(&client, r"return [...document.querySelectorAll('#crosstable td')]
+            .map((td) => td.textContent.match(/^(\d+)–(\d+)–(\d+) /))
+            .filter((m) => m).map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))").await;
+        assert_eq!(tallies, json!([2, 2]), "{crosstable}");
         let state = client.find(Locator::Id("t-state")).await.unwrap().text().await.unwrap();
         assert!(state.contains("2 of 2 games"), "{state}");
         screenshot(&client, "tournament").await;
+
+        // Games of three players: the crosstable, of two-player games only,
+        // says why it is empty.
+        fill(&client, "t-games", "calcala(players=3)").await;
+        click(&client, "#t-start").await;
+        until(&client, "document.getElementById('crosstable-note').textContent.startsWith('No crosstable') && document.querySelectorAll('#crosstable tr').length === 0 && document.querySelectorAll('#standings tr.standing').length === 2", "the three-player tournament").await;
+        fill(&client, "t-games", "diffusion(width=4)").await;
+
+        // A longer one: the wall of games in progress shows its game as it
+        // plays (the server stops it when the test ends).
+        fill(&client, "t-agents", "random mcts(iterations=3000)").await;
+        fill(&client, "t-rounds", "200").await;
+        click(&client, "#t-start").await;
+        until(&client, "document.body.dataset.tournament === 'running' && document.querySelectorAll('#playing figure svg').length === 1", "a game in progress").await;
+        let playing = client.find(Locator::Id("playing")).await.unwrap().text().await.unwrap();
+        assert!(playing.contains("random") && playing.contains("mcts"), "{playing}");
 
         // A phone's width: nothing wider than the screen.
         client.set_window_size(390, 844).await.unwrap();
@@ -383,6 +406,26 @@ async fn play_typed(client: &Client) {
     )
     .await;
     screenshot(client, "analysis").await;
+    // An agent thinking: its leading moves' shares on the board while it
+    // searches, before it answers (Stop makes it answer now).
+    fill(client, "seat-0", "mcts(time=60s)").await;
+    let reports = page(client, "return window.tabulaProgress.length").await;
+    click(client, "#new").await;
+    // A second's reports, for the screenshot.
+    until(
+        client,
+        &format!("view.thinking === 0 && document.querySelectorAll('#board text.share').length > 0 && window.tabulaProgress.length >= {reports} + 10"),
+        "the shares while thinking",
+    )
+    .await;
+    screenshot(client, "thinking").await;
+    click(client, "#stop").await;
+    until(
+        client,
+        "view.thinking === null && view.moves.length === 1",
+        "the stopped search's move",
+    )
+    .await;
 }
 
 fn report_timings(timings: &Value) {

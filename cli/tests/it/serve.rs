@@ -455,12 +455,45 @@ fn a_search_streams_at_least_five_updates_a_second_and_stops_when_asked() {
     let last = last.unwrap();
     assert!(last["iterations"].as_u64().unwrap() > 0, "{last}");
     assert!(last["best"].is_string(), "{last}");
+    // Where the search looks, while it looks: the leading moves with their
+    // shares, best first, and the variation from the best move.
+    assert_leading_moves(&last);
     let stopped = Instant::now();
     socket.send(json!({"type": "stop"}));
     let state = socket.settled();
     assert_eq!(state["moves"].as_array().unwrap().len(), 1);
     // A 60-second search answered at once.
     assert!(stopped.elapsed() < Duration::from_secs(30));
+}
+
+/// A progress update's leading moves: the best one first, each with a
+/// share of the root's visits, the shares adding to at most 1, and the
+/// principal variation starting with the best move.
+fn assert_leading_moves(progress: &Value) {
+    let moves = progress["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{progress}");
+    assert_eq!(moves[0]["mv"], progress["best"], "{progress}");
+    let shares: f64 = moves.iter().map(|m| m["share"].as_f64().unwrap()).sum();
+    assert!(shares > 0.0 && shares <= 1.0 + 1e-9, "{progress}");
+    assert!(moves[0]["share"].as_f64().unwrap() > 0.0, "{progress}");
+    assert_eq!(progress["pv"][0], progress["best"], "{progress}");
+}
+
+#[test]
+fn an_alpha_beta_search_streams_its_last_depth_s_moves_before_it_ends() {
+    let served = Served::start(&[]);
+    let mut socket = served.socket();
+    socket.next();
+    socket
+        .send(json!({"type": "new", "game": "differo", "seats": ["alphabeta(time=60s)", "human"]}));
+    // The first update may come before depth 1 is done: wait for one that
+    // has a depth.
+    let with_depth = socket.until(|m| m["type"] == "progress" && m["depth"].is_u64());
+    let progress = with_depth.last().unwrap();
+    assert_leading_moves(progress);
+    socket.send(json!({"type": "stop"}));
+    let thought = socket.until(|m| m["type"] == "thought");
+    assert_eq!(thought.last().unwrap()["thought"]["seat"], 0);
 }
 
 #[test]
@@ -555,6 +588,16 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
             .len(),
         2
     );
+    // The crosstable the page draws: the one pairing, every finished game.
+    let overall = &standings["summary"]["overall"];
+    let crosstable = overall["crosstable"].as_array().unwrap();
+    assert_eq!(crosstable.len(), 1, "{overall}");
+    let tally = &crosstable[0]["tally"];
+    let games: u64 = ["wins", "draws", "losses"]
+        .iter()
+        .map(|k| tally[*k].as_u64().unwrap())
+        .sum();
+    assert_eq!(games, overall["finished"].as_u64().unwrap(), "{overall}");
 }
 
 #[cfg(unix)]
@@ -631,6 +674,28 @@ fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
     assert!(played >= 2, "{first}");
     assert_eq!(first["summary"]["scheduled"], 800);
     assert_eq!(first["running"], true, "{first}");
+    // The wall of games in progress: the one game its thread plays, drawn.
+    let mut playing = Value::Null;
+    poll_until("a game in progress", || {
+        playing = served.get_json("/api/folders/0/playing");
+        playing.as_array().is_some_and(|boards| !boards.is_empty())
+    });
+    let boards = playing.as_array().unwrap();
+    assert_eq!(boards.len(), 1, "{playing}");
+    assert!(
+        boards[0]["game"].as_str().unwrap().starts_with("diffusion"),
+        "{playing}"
+    );
+    assert_eq!(
+        boards[0]["agents"].as_array().unwrap().len(),
+        2,
+        "{playing}"
+    );
+    assert!(boards[0]["index"].as_u64().unwrap() >= 1, "{playing}");
+    assert!(
+        boards[0]["svg"].as_str().unwrap().starts_with("<svg"),
+        "{playing}"
+    );
     poll_until("more games in the standings", || {
         served.get_json("/api/folders/0/standings")["summary"]["played"].as_u64() > Some(played)
     });
@@ -639,6 +704,15 @@ fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
     let after = served.get_json("/api/folders/0/standings");
     assert_eq!(after["running"], false, "{after}");
     assert!(after["error"].is_null(), "{after}");
+    // A killed run leaves its game's file behind (this one too, written
+    // here, whenever the kill came): a stopped tournament shows none.
+    let stale = json!({"index": 799, "round": 399, "game": "diffusion(width=4)",
+        "agents": ["random", "mcts"], "moves": []});
+    std::fs::create_dir_all(out.join("playing")).unwrap();
+    std::fs::write(out.join("playing/799.json"), stale.to_string()).unwrap();
+    assert_eq!(served.get_json("/api/folders/0/playing"), json!([]));
+    let (status, body) = served.get("/api/folders/5/playing");
+    assert_eq!(status, 404, "{body}");
 }
 
 #[cfg(unix)]
@@ -654,6 +728,12 @@ fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
     let games = arena.join("page-1").join("games.jsonl");
     poll_until("a first game", || {
         std::fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 1)
+    });
+    // Started from the page, its game under way is on the wall too.
+    poll_until("a game in progress", || {
+        served.get_json("/api/folders/0/playing")[0]["svg"]
+            .as_str()
+            .is_some_and(|svg| svg.starts_with("<svg"))
     });
     // A page left open does not keep the server from stopping.
     let _page = served.socket();

@@ -7,7 +7,7 @@ use super::{Agent, AgentSpec, Forfeit};
 use tabula_core::any::{AnyGame, Boxed};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
-use tabula_search::search::{Control, Progress, ProgressSink, SearchReport};
+use tabula_search::search::{ChildStats, Control, Progress, ProgressSink, SearchReport};
 
 /// An agent that plays the game it was built for, through text.
 pub trait AnyAgent: Send {
@@ -69,16 +69,7 @@ pub struct SearchSummary {
 impl SearchSummary {
     /// `report` with its moves written as text, from `root`.
     pub fn of<G: Game>(root: &G, report: &SearchReport<G::Move>) -> Self {
-        let mut line = root.clone();
-        let pv = report
-            .pv
-            .iter()
-            .map(|&mv| {
-                let text = line.format_move(mv);
-                line.play(mv);
-                text
-            })
-            .collect();
+        let pv = format_line(root, &report.pv);
         SearchSummary {
             iterations: report.iterations,
             nodes: report.nodes,
@@ -94,6 +85,20 @@ impl SearchSummary {
             depth: report.depth,
         }
     }
+}
+
+/// A line of moves from `root` as text, each written in the position it
+/// is played from.
+fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut line = root.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = line.format_move(mv);
+            line.play(mv);
+            text
+        })
+        .collect()
 }
 
 /// A typed agent behind [`AnyAgent`]: what a registry hands out.
@@ -151,6 +156,18 @@ impl<G: Game> AnyAgent for TypedAgent<G> {
                     best: p.best.map(|mv| state.format_move(mv)),
                     value: p.value,
                     depth: p.depth,
+                    moves: p
+                        .moves
+                        .iter()
+                        .map(|c| ChildStats {
+                            mv: state.format_move(c.mv),
+                            visits: c.visits,
+                            value: c.value,
+                            proven: c.proven,
+                        })
+                        .collect(),
+                    root_visits: p.root_visits,
+                    pv: format_line(state, &p.pv),
                 })
             }
         });

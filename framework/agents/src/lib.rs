@@ -36,7 +36,7 @@ pub use kind::{AgentInfo, AgentKind, AgentSet, BuildContext, BuildError, One};
 pub use mcts::{MctsKind, MctsSettings};
 pub use mcts::{ITERATIONS, SEARCH_TIME};
 pub use perfect::{PerfectKind, PerfectSettings};
-pub use play::{play_game, PlayedGame, Unplayable};
+pub use play::{play_game, play_game_watched, PlayedGame, Unplayable};
 pub use random::SEED;
 pub use random::{RandomAgent, RandomKind, RandomSettings};
 pub use settings::{AgentConfig, ParamValue, Settings};

@@ -52,6 +52,17 @@ pub fn play_game(
     agents: &mut [Box<dyn AnyAgent>],
     max_plies: usize,
 ) -> Result<PlayedGame, Unplayable> {
+    play_game_watched(start, agents, max_plies, &mut |_| {})
+}
+
+/// [`play_game`], telling `watch` the moves so far after each move: how a
+/// tournament shows its games while they are played.
+pub fn play_game_watched(
+    start: &dyn AnyGame,
+    agents: &mut [Box<dyn AnyAgent>],
+    max_plies: usize,
+    watch: &mut dyn FnMut(&[String]),
+) -> Result<PlayedGame, Unplayable> {
     assert_eq!(agents.len(), start.players(), "one agent per seat");
     let players = start.players();
     let mut state = start.clone_box();
@@ -91,6 +102,7 @@ pub fn play_game(
                     agent.observe(before.as_ref(), &mv);
                 }
                 played.moves.push(mv);
+                watch(&played.moves);
             }
             Err(reason) => {
                 played.forfeit = Some((seat, reason));

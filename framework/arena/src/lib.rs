@@ -58,7 +58,7 @@ use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
-pub use live::{playing, standings};
+pub use live::{in_progress, playing, standings, GameInProgress, PLAYING_DIR};
 pub use merge::merge;
 pub use openings::OpeningsOrder;
 pub use output::{json, repeats_warning, table, RunningScores};
@@ -624,7 +624,10 @@ pub fn play_until(
         interrupt,
         decided: &decided,
         openings: suite.as_ref(),
+        out: Some(out),
     };
+    // What a run stopped short left of its games under way is stale.
+    live::clear(out);
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
         write_logs(out, result.index, &logs)?;
@@ -646,6 +649,7 @@ pub fn play_until(
         Ok(())
     });
     let synced = appender.sync();
+    live::clear(out);
     played?;
     synced?;
     let seconds = started.elapsed().as_secs_f64();
@@ -696,6 +700,8 @@ mod tests {
         for file in ["games.jsonl", "arena.json", "summary.json", "summary.csv"] {
             assert!(out.join(file).is_file(), "no {file}");
         }
+        // The games under way were shown only while they were.
+        assert!(!out.join(PLAYING_DIR).exists());
 
         let resumed = Config {
             resume: true,

@@ -2,12 +2,14 @@
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use serde_json::{json, Value};
-use tabula::{play_game, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
+use tabula::{play_game_watched, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
+use super::live::{GameInProgress, Watched};
 use super::openings::Suite;
 use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
 use super::Settings;
@@ -183,7 +185,8 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
 pub type Logs = Vec<(usize, String)>;
 
 /// Plays one scheduled game from `start`; returns its result, its record
-/// and the agents' logs.
+/// and the agents' logs. With `out`, the game is shown in its playing
+/// folder while it is played ([`super::live::in_progress`]).
 pub fn play_one(
     registry: &Registry,
     job: &Scheduled,
@@ -191,6 +194,7 @@ pub fn play_one(
     agents: &[AgentSpec],
     settings: &Settings,
     suite: Option<&Suite>,
+    out: Option<&Path>,
 ) -> Result<(GameResult, GameRecord, Logs), String> {
     let mut players = job
         .seats
@@ -206,12 +210,29 @@ pub fn play_one(
         Some(suite) => from_suite(start, suite.opening(job.game, job.round), job)?,
         None => opening(start, settings, job),
     };
+    let mut watched = out.map(|dir| {
+        Watched::start(
+            dir,
+            GameInProgress {
+                index: job.index,
+                round: job.round,
+                game: start.spec(),
+                agents: job.seats.iter().map(|&a| agents[a].to_string()).collect(),
+                moves: moves.clone(),
+            },
+        )
+    });
     // Tabula's own failure is no result: the run stops, and a resume plays
     // the game again.
-    let mut played = play_game(
+    let mut played = play_game_watched(
         opened.as_ref(),
         &mut players,
         settings.max_plies - moves.len(),
+        &mut |played| {
+            if let Some(watched) = &mut watched {
+                watched.moved(played);
+            }
+        },
     )
     .map_err(|e| {
         format!(
@@ -306,6 +327,8 @@ pub struct Work<'a> {
     pub decided: &'a AtomicBool,
     /// The opening suite, if the games start from one.
     pub openings: Option<&'a Suite>,
+    /// The results folder, where the games under way are shown.
+    pub out: Option<&'a Path>,
 }
 
 /// Plays the games of `work` in index order on `threads` workers and hands
@@ -357,6 +380,7 @@ pub fn play_all(
                         work.agents,
                         work.settings,
                         work.openings,
+                        work.out,
                     );
                     if send.send((outcome, ack_send.clone())).is_err() {
                         break;

@@ -226,13 +226,22 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             if control.progress.is_some() && now - last_report >= PROGRESS_INTERVAL {
                 last_report = now;
                 let children = tree.children();
-                control.report(&Progress {
-                    elapsed: now - started,
-                    iterations: done,
-                    best: children.first().map(|c| c.mv),
-                    value: Some(tree.value()),
-                    depth: None,
-                });
+                let best = children.first().map(|c| c.mv);
+                // The variation follows visits; it starts with the move
+                // chosen, as the final report's does.
+                let mut pv = tree.principal_variation();
+                if pv.first() != best.as_ref() {
+                    pv = best.into_iter().collect();
+                }
+                control.report(
+                    &Progress {
+                        best,
+                        value: Some(tree.value()),
+                        pv,
+                        ..Progress::counts(now - started, done)
+                    }
+                    .with_moves(children),
+                );
             }
         }
         let children = tree.children();

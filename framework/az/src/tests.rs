@@ -628,3 +628,30 @@ fn self_play_with_repeats_sees_its_game_so_far() {
     assert_eq!(repeats[0].0, repeats[2].0);
     assert_ne!(repeats[0].1, repeats[2].1);
 }
+
+#[test]
+fn progress_reports_carry_the_leading_moves_and_a_variation_from_the_best() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let sink = |p: &tabula_search::search::Progress<u8>| {
+        seen.lock().unwrap().push(p.clone());
+        stop.store(true, Ordering::Relaxed);
+    };
+    let mut agent = az_agent(&[("iterations", "100000000"), ("solver", "off")], &nim(21));
+    let control = tabula_search::search::Control {
+        stop: Some(&stop),
+        progress: Some(&sink),
+        ..Default::default()
+    };
+    agent.choose(&nim(21), &control).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty(), "no report before the stop");
+    for p in &seen {
+        assert!(p.best.is_some(), "{p:?}");
+        assert_eq!(p.moves.first().map(|m| m.mv), p.best);
+        assert_eq!(p.pv.first().copied(), p.best);
+        let listed: u64 = p.moves.iter().map(|m| u64::from(m.visits)).sum();
+        assert!(listed > 0 && listed <= p.root_visits, "{p:?}");
+    }
+}

@@ -42,7 +42,46 @@ pub struct Progress<M> {
     pub value: Option<f32>,
     /// The depth completed, for searches that go by depth.
     pub depth: Option<u32>,
+    /// The root's leading moves so far, best first, at most
+    /// [`PROGRESS_MOVES`] of them: where the search is looking. Empty
+    /// where a search does not say (an outside engine).
+    pub moves: Vec<ChildStats<M>>,
+    /// The visits of all the root's moves together, the denominator of
+    /// each move's share (`moves` lists only the leading few).
+    pub root_visits: u64,
+    /// The principal variation so far, starting with `best`; empty where
+    /// unknown.
+    pub pv: Vec<M>,
 }
+
+impl<M> Progress<M> {
+    /// A report of the counts only, with no moves or variation.
+    pub fn counts(elapsed: Duration, iterations: u64) -> Self {
+        Progress {
+            elapsed,
+            iterations,
+            best: None,
+            value: None,
+            depth: None,
+            moves: Vec::new(),
+            root_visits: 0,
+            pv: Vec::new(),
+        }
+    }
+
+    /// `moves` (the root's, best first) as this report's leading moves:
+    /// the visits of all of them, then the first [`PROGRESS_MOVES`].
+    pub fn with_moves(mut self, mut moves: Vec<ChildStats<M>>) -> Self {
+        self.root_visits = moves.iter().map(|m| u64::from(m.visits)).sum();
+        moves.truncate(PROGRESS_MOVES);
+        self.moves = moves;
+        self
+    }
+}
+
+/// How many root moves a progress report lists: enough to show where a
+/// search looks, few enough to build ten times a second.
+pub const PROGRESS_MOVES: usize = 12;
 
 /// Where a search sends its progress reports.
 pub type ProgressSink<'a, M> = &'a (dyn Fn(&Progress<M>) + Sync);

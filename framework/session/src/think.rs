@@ -230,6 +230,24 @@ pub enum Proof {
     Shared,
 }
 
+impl MoveStats {
+    /// The leading moves of a search still running, as the finished
+    /// search's are shown: shares of all the root's visits so far.
+    pub fn of_progress(progress: &Progress<String>, seat: Seat) -> Vec<MoveStats> {
+        progress
+            .moves
+            .iter()
+            .map(|m| MoveStats {
+                mv: m.mv.clone(),
+                visits: m.visits,
+                share: f64::from(m.visits) / progress.root_visits.max(1) as f64,
+                value: m.value,
+                proven: m.proven.map(|o| Proof::of(o, seat)),
+            })
+            .collect()
+    }
+}
+
 impl Proof {
     fn of(outcome: Outcome, seat: Seat) -> Proof {
         match outcome.score(seat) {

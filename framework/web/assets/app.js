@@ -174,10 +174,37 @@ function drawProgress(progress) {
   const value = progress.value === null ? "-" : progress.value.toFixed(3);
   const depth = progress.depth === null ? "" : `, depth ${progress.depth}`;
   const what = progress.hint ? "hint" : progress.agent;
+  const pv = progress.pv.length ? `; pv ${progress.pv.join(" ")}` : "";
   $("search-line").textContent = `${seatName(progress.seat)} (${what}): `
     + `${progress.iterations} iterations in ${progress.seconds.toFixed(1)} s${depth}, `
-    + `value ${value}, best ${progress.best || "-"}`;
+    + `value ${value}, best ${progress.best || "-"}${pv}`;
+  drawMoves(progress.moves);
   markBest(progress.best);
+  drawShares(progress.moves);
+}
+
+// The root moves of a search (running or done), best first, as a table.
+function drawMoves(moves) {
+  const table = $("search-moves");
+  table.innerHTML = moves.length ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
+  for (const m of moves.slice(0, 12)) {
+    const row = table.insertRow();
+    for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
+      row.insertCell().textContent = text;
+    }
+  }
+}
+
+// Each move's share of the search written on the cell it starts from
+// (moves from one cell added up), replacing the shares drawn before.
+function drawShares(moves) {
+  for (const old of document.querySelectorAll("#board text.share")) old.remove();
+  const shares = new Map();
+  for (const m of moves) {
+    const cell = Board.tokens(m.mv)[0];
+    shares.set(cell, (shares.get(cell) || 0) + m.share);
+  }
+  for (const [cell, share] of shares) label(cell, `${Math.round(100 * share)}%`, "#1971c2", "share");
 }
 
 function markBest(move) {
@@ -196,14 +223,7 @@ function drawThought(message) {
       + `${search.seconds.toFixed(2)} s; pv ${search.pv.join(" ")}`;
   }
   $("search-line").textContent = line;
-  const table = $("search-moves");
-  table.innerHTML = search ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
-  for (const m of (search ? search.moves : []).slice(0, 12)) {
-    const row = table.insertRow();
-    for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
-      row.insertCell().textContent = text;
-    }
-  }
+  drawMoves(search ? search.moves : []);
   if (message.hint && search) {
     hint = { moves: view.moves.join(" "), thought };
     drawHint();
@@ -215,12 +235,7 @@ function drawThought(message) {
 function drawHint() {
   if (!hint || hint.moves !== view.moves.join(" ")) return;
   markBest(hint.thought.mv);
-  const shares = new Map();
-  for (const m of hint.thought.search.moves) {
-    const cell = Board.tokens(m.mv)[0];
-    shares.set(cell, (shares.get(cell) || 0) + m.share);
-  }
-  for (const [cell, share] of shares) label(cell, `${Math.round(100 * share)}%`, "#1971c2", "share");
+  drawShares(hint.thought.search.moves);
 }
 
 function drawSolved(analysis) {
@@ -481,7 +496,9 @@ async function refreshStandings() {
       drawSection(table, section);
       sections.append(title, table);
     }
-    drawCrosstable(folder, summary.overall.agents.map((a) => a.agent));
+    drawCrosstable(summary.overall);
+    await drawLatest(folder);
+    await drawPlaying(folder, standings.running);
     if (!standings.running) {
       clearInterval(watching);
       loadFolders();
@@ -491,37 +508,59 @@ async function refreshStandings() {
   }
 }
 
-// Each agent's score against each other, from the games recorded: a game
-// scores 1 against every opponent it beat, ½ against one it tied with.
-async function drawCrosstable(folder, agents) {
-  const listing = await api(`/api/folders/${folder}/games`);
-  const points = new Map(), games = new Map();
-  const add = (map, key, x) => map.set(key, (map.get(key) || 0) + x);
-  for (const g of listing.games) {
-    if (g.outcome === "adjudicated") continue;
-    for (const a of g.agents) {
-      for (const b of g.agents) {
-        if (a === b) continue;
-        const key = `${a}\n${b}`;
-        const won = g.winners.includes(a), lost = g.winners.includes(b);
-        add(points, key, won === lost ? 0.5 : won ? 1 : 0);
-        add(games, key, 1);
-      }
-    }
+// The summary's crosstable: each pairing's wins, draws and losses and its
+// score, from the row agent's side. The arena counts 2-player games between
+// two different agents only; the note says when others were played.
+function drawCrosstable(overall) {
+  const names = overall.agents.map((a) => a.name || a.agent);
+  const cells = new Map();
+  let counted = 0;
+  for (const p of overall.crosstable) {
+    const t = p.tally, games = t.wins + t.draws + t.losses;
+    if (!games) continue;
+    counted += games;
+    const pct = (x) => `${(100 * x).toFixed(0)}%`;
+    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses} (${pct((t.wins + t.draws / 2) / games)})`);
+    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins} (${pct((t.losses + t.draws / 2) / games)})`);
   }
-  drawWall(folder, listing.games.slice(-WALL));
   const table = $("crosstable");
   table.innerHTML = "";
+  const others = overall.finished - counted;
+  $("crosstable-note").textContent = !overall.finished ? ""
+    : !counted ? "No crosstable: it counts games of two players between two different agents, and none was played."
+    : others > 0 ? `From the ${counted} two-player games; the other ${others} finished games are in the standings only.`
+    : "";
+  if (!counted) return;
   const head = table.insertRow();
-  head.insertCell().textContent = "against →";
-  for (const b of agents) head.insertCell().textContent = b;
-  for (const a of agents) {
+  head.insertCell().textContent = "W–D–L against →";
+  for (const b of names) head.insertCell().textContent = b;
+  for (const a of names) {
     const row = table.insertRow();
     row.insertCell().textContent = a;
-    for (const b of agents) {
-      const key = `${a}\n${b}`;
-      row.insertCell().textContent = a === b || !games.get(key) ? "" : `${points.get(key)}/${games.get(key)}`;
-    }
+    for (const b of names) row.insertCell().textContent = cells.get(`${a}\n${b}`) || "";
+  }
+}
+
+async function drawLatest(folder) {
+  const listing = await api(`/api/folders/${folder}/games`);
+  await drawWall(folder, listing.games.slice(-WALL));
+}
+
+// The games being played now, their boards as they stand: refreshed with
+// the standings while the tournament plays, emptied when it stops.
+async function drawPlaying(folder, running) {
+  const boards = running ? await api(`/api/folders/${folder}/playing`) : [];
+  const wall = $("playing");
+  wall.innerHTML = "";
+  $("playing-title").hidden = !boards.length;
+  for (const board of boards) {
+    const figure = document.createElement("figure");
+    figure.className = "playing";
+    figure.innerHTML = board.svg;
+    const caption = document.createElement("figcaption");
+    caption.textContent = `game ${board.index}, move ${board.plies}: ${board.agents.join(" vs ")}`;
+    figure.append(caption);
+    wall.append(figure);
   }
 }
 

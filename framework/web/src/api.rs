@@ -30,6 +30,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
             get(replay::board),
         )
         .route("/api/folders/{index}/standings", get(tournament::standings))
+        .route("/api/folders/{index}/playing", get(tournament::playing))
         .route("/api/tournaments", axum::routing::post(tournament::start))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))

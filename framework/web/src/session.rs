@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tabula::search::Progress;
 use tabula::GameRecord;
-use tabula_session::{Session, SessionError, SolverAnalysis, Thinking, Thought, Update};
+use tabula_session::{MoveStats, Session, SessionError, SolverAnalysis, Thinking, Thought, Update};
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::limits::Permit;
@@ -92,6 +92,9 @@ pub(crate) enum Event<'a> {
         best: Option<&'a str>,
         value: Option<f32>,
         depth: Option<u32>,
+        /// The root's leading moves so far, best first, with their shares.
+        moves: Vec<MoveStats>,
+        pv: &'a [String],
     },
     /// A search's end: its move and what it found (a hint, or an agent's move).
     Thought {
@@ -423,8 +426,9 @@ impl Actor {
     fn send_progress(&self, progress: &Progress<String>) {
         let Some(search) = &self.search else { return };
         let agent = search.thinking.agent().to_string();
+        let seat = search.thinking.seat();
         self.send(&Event::Progress {
-            seat: search.thinking.seat(),
+            seat,
             agent: &agent,
             hint: search.hint,
             iterations: progress.iterations,
@@ -432,6 +436,8 @@ impl Actor {
             best: progress.best.as_deref(),
             value: progress.value,
             depth: progress.depth,
+            moves: MoveStats::of_progress(progress, seat),
+            pv: &progress.pv,
         });
     }
 

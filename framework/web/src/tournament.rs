@@ -11,7 +11,7 @@ use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path as UrlPath, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use tabula_arena::{Config, Summary};
+use tabula_arena::{Config, GameInProgress, Summary};
 
 use crate::replay::folder;
 use crate::{ApiError, App};
@@ -258,4 +258,58 @@ pub(crate) async fn standings(
         error,
         summary,
     }))
+}
+
+/// A game under way, drawn, for the wall of games in progress.
+#[derive(Debug, Serialize)]
+pub(crate) struct PlayingBoard {
+    /// Its number in the schedule, from 1 (as records are numbered).
+    pub index: usize,
+    pub game: String,
+    pub agents: Vec<String>,
+    pub plies: usize,
+    pub svg: String,
+}
+
+/// `GET /api/folders/N/playing`: the boards of the games being played now
+/// (none once the tournament stopped).
+pub(crate) async fn playing(
+    State(app): State<Arc<App>>,
+    index: Result<UrlPath<usize>, PathRejection>,
+) -> Result<Json<Vec<PlayingBoard>>, ApiError> {
+    let UrlPath(index) = index.map_err(|e| ApiError::bad(e.body_text()))?;
+    let dir = folder(&app, index)?;
+    let boards = tokio::task::spawn_blocking(move || {
+        // Files a stopped tournament left behind show nothing.
+        if !tabula_arena::playing(&dir) {
+            return Vec::new();
+        }
+        tabula_arena::in_progress(&dir)
+            .into_iter()
+            .filter_map(|game| draw(&app, game))
+            .collect()
+    })
+    .await
+    .map_err(|_| ApiError::bad("reading the games under way failed"))?;
+    Ok(Json(boards))
+}
+
+/// A game under way's board after its moves so far; `None` for one this
+/// server cannot replay (a game it does not have, a move it refuses).
+fn draw(app: &App, game: GameInProgress) -> Option<PlayingBoard> {
+    let mut state = app.registry.create(&game.game).ok()?;
+    let mut before = None;
+    for mv in &game.moves {
+        let previous = state.clone_box();
+        let text = state.play(mv).ok()?;
+        before = Some((previous, text));
+    }
+    let last = before.as_ref().map(|(s, mv)| (s.as_ref(), mv.as_str()));
+    Some(PlayingBoard {
+        index: game.index + 1,
+        plies: game.moves.len(),
+        svg: state.svg(last).unwrap_or_default(),
+        game: game.game,
+        agents: game.agents,
+    })
 }

@@ -316,11 +316,11 @@ impl<G: Game> EngineAgent<G> {
             match next_reply(process, &mut wait, control)? {
                 Reply::Info(info) => {
                     control.report(&Progress {
-                        elapsed: wait.since.elapsed(),
-                        iterations: info.iterations.unwrap_or(0),
                         best: info.pv.first().and_then(|mv| legal(state, mv).ok()),
                         value: info.value,
                         depth: info.depth,
+                        pv: line(state, &info.pv),
+                        ..Progress::counts(wait.since.elapsed(), info.iterations.unwrap_or(0))
                     });
                     last = info;
                 }
@@ -440,6 +440,20 @@ fn legal<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
     Ok(mv)
 }
 
+/// An engine's variation from `state`, up to the first move that is not
+/// legal.
+fn line<G: Game>(state: &G, texts: &[String]) -> Vec<G::Move> {
+    let mut line = state.clone();
+    let mut pv = Vec::new();
+    for text in texts {
+        match line.parse_move(text) {
+            Ok(mv) if line.try_play(mv).is_ok() => pv.push(mv),
+            _ => break,
+        }
+    }
+    pv
+}
+
 /// The engine's last `info` as a search report, when it gave a value; its
 /// principal variation is kept up to the first move that is not legal.
 fn report<G: Game>(
@@ -449,14 +463,7 @@ fn report<G: Game>(
     elapsed: Duration,
 ) -> Option<SearchReport<G::Move>> {
     let value = info.value?;
-    let mut line = state.clone();
-    let mut pv = Vec::new();
-    for text in &info.pv {
-        match line.parse_move(text) {
-            Ok(mv) if line.try_play(mv).is_ok() => pv.push(mv),
-            _ => break,
-        }
-    }
+    let mut pv = line(state, &info.pv);
     if pv.first() != Some(&best) {
         pv = vec![best];
     }

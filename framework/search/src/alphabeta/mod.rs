@@ -103,6 +103,10 @@ pub struct AlphaBeta<G: Game> {
     last_report: Instant,
     /// The last completed iteration's best move, value and depth.
     best_so_far: Option<(G::Move, i32, u32)>,
+    /// That iteration's root moves (best first) and principal variation,
+    /// for progress reports.
+    done_moves: Vec<(G::Move, i32, u64)>,
+    done_pv: Vec<G::Move>,
     /// The game before the root, and the keys of the line being searched
     /// by ply (with `repeats`).
     history: History,
@@ -143,6 +147,8 @@ impl<G: Game> AlphaBeta<G> {
             started: Instant::now(),
             last_report: Instant::now(),
             best_so_far: None,
+            done_moves: Vec::new(),
+            done_pv: Vec::new(),
             history: History::default(),
             line: Vec::new(),
         })
@@ -188,6 +194,8 @@ impl<G: Game> AlphaBeta<G> {
         self.table.generation = self.table.generation.wrapping_add(1);
         self.ordering.clear(root.action_count());
         self.best_so_far = None;
+        self.done_moves.clear();
+        self.done_pv.clear();
         self.history.start_at(root.key());
         self.line.clear();
         self.line.push(root.key());
@@ -210,6 +218,10 @@ impl<G: Game> AlphaBeta<G> {
             order = iteration.moves.clone();
             let best = iteration.moves[0].1;
             self.best_so_far = Some((iteration.moves[0].0, best, depth));
+            if control.progress.is_some() {
+                self.done_moves.clone_from(&iteration.moves);
+                self.done_pv = self.principal_variation(root, iteration.moves[0].0, depth);
+            }
             self.last_report = Instant::now();
             control.report(&self.progress());
             done = Some(iteration);
@@ -506,14 +518,32 @@ impl<G: Game> AlphaBeta<G> {
         to_eval(score).clamp(-EVAL, EVAL)
     }
 
-    /// The search so far: the last completed iteration's best move.
+    /// The search so far: the last completed iteration's moves.
     fn progress(&self) -> Progress<G::Move> {
+        let moves = self
+            .done_moves
+            .iter()
+            .map(|&(mv, value, nodes)| self.child_stats(mv, value, nodes))
+            .collect();
         Progress {
-            elapsed: self.started.elapsed(),
-            iterations: self.nodes,
             best: self.best_so_far.map(|b| b.0),
             value: self.best_so_far.map(|b| to_score(b.1)),
             depth: self.best_so_far.map(|b| b.2),
+            pv: self.done_pv.clone(),
+            ..Progress::counts(self.started.elapsed(), self.nodes)
+        }
+        .with_moves(moves)
+    }
+
+    /// A root move's statistics: its nodes as visits, its value as a score.
+    fn child_stats(&self, mv: G::Move, value: i32, nodes: u64) -> ChildStats<G::Move> {
+        ChildStats {
+            mv,
+            visits: nodes.min(u64::from(u32::MAX)) as u32,
+            value: to_score(value),
+            proven: (self.players == 2)
+                .then(|| decided(value, self.root_seat, 2))
+                .flatten(),
         }
     }
 
@@ -526,14 +556,7 @@ impl<G: Game> AlphaBeta<G> {
         let mut children: Vec<ChildStats<G::Move>> = done
             .moves
             .iter()
-            .map(|&(mv, value, nodes)| ChildStats {
-                mv,
-                visits: nodes.min(u64::from(u32::MAX)) as u32,
-                value: to_score(value),
-                proven: (self.players == 2)
-                    .then(|| decided(value, seat, 2))
-                    .flatten(),
-            })
+            .map(|&(mv, value, nodes)| self.child_stats(mv, value, nodes))
             .collect();
         // The root's order is the search's: by value, the best first.
         let best = children[0].mv;

@@ -162,3 +162,38 @@ fn repeats_score_a_position_met_before_as_even() {
         "cell 3 forgotten: seat 1 steps back to cell 2: {after_left}"
     );
 }
+
+#[test]
+fn each_completed_depth_reports_its_moves_and_variation() {
+    let seen = std::sync::Mutex::new(Vec::new());
+    let sink = |p: &crate::search::Progress<u8>| seen.lock().unwrap().push(p.clone());
+    let control = Control {
+        progress: Some(&sink),
+        ..Control::default()
+    };
+    let report = player(4, 1 << 16, Mode::Paranoid).search(&Nim::at(21, 0, 2), &control);
+    let seen = seen.into_inner().unwrap();
+    // A report at each depth completed (and maybe more between, were the
+    // machine slow), each about the last depth completed; none before
+    // the first says anything but counts.
+    let mut depths: Vec<u32> = seen.iter().filter_map(|p| p.depth).collect();
+    depths.dedup();
+    assert_eq!(depths, [1, 2, 3, 4]);
+    for p in seen.iter().filter(|p| p.depth.is_none()) {
+        assert!(
+            p.moves.is_empty() && p.pv.is_empty() && p.best.is_none(),
+            "{p:?}"
+        );
+    }
+    for p in seen.iter().filter(|p| p.depth.is_some()) {
+        assert_eq!(p.moves.len(), 3, "{p:?}");
+        assert_eq!(p.moves.first().map(|m| m.mv), p.best);
+        assert_eq!(p.pv.first().copied(), p.best);
+        let listed: u64 = p.moves.iter().map(|m| u64::from(m.visits)).sum();
+        assert_eq!(listed, p.root_visits);
+    }
+    // The last depth's report is the final one's.
+    let last = seen.last().unwrap();
+    assert_eq!(last.best, Some(report.best));
+    assert_eq!(last.pv, report.pv);
+}

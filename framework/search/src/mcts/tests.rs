@@ -224,6 +224,11 @@ fn progress_reports_name_a_legal_move() {
     let seen = std::sync::Mutex::new(Vec::new());
     let sink = |p: &crate::search::Progress<u8>| {
         seen.lock().unwrap().push((p.best, p.iterations));
+        // The leading moves and the variation agree with the best move.
+        assert_eq!(p.moves.first().map(|m| m.mv), p.best);
+        assert_eq!(p.pv.first().copied(), p.best);
+        let listed: u64 = p.moves.iter().map(|m| u64::from(m.visits)).sum();
+        assert!(listed > 0 && listed <= p.root_visits, "{p:?}");
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     };
     let mut player = unsolved(MctsConfig {

@@ -55,16 +55,20 @@ pub(super) trait TreeView<M: Copy> {
         pv
     }
 
-    /// The search so far, for a live display.
+    /// The search so far, for a live display: built only when a report is
+    /// due (about ten times a second), so reading every root child and the
+    /// variation costs the search nothing that matters.
     fn progress(&self, to_move: Seat, elapsed: Duration, done: &AtomicU64) -> Progress<M> {
-        let best = self.best_child(0, to_move).map(|id| self.stats(id));
+        let mut children: Vec<ChildStats<M>> = self.children(0).map(|id| self.stats(id)).collect();
+        sort_children(&mut children, to_move);
+        let best = children.first();
         Progress {
-            elapsed,
-            iterations: done.load(Ordering::Relaxed),
-            best: best.as_ref().map(|child| child.mv),
+            best: best.map(|child| child.mv),
             value: best.map(|child| child.value),
-            depth: None,
+            pv: self.principal_variation(),
+            ..Progress::counts(elapsed, done.load(Ordering::Relaxed))
         }
+        .with_moves(children)
     }
 
     /// The finished search: the root's children best first, for the seat
