@@ -249,10 +249,16 @@ function drawSolved(analysis) {
   }
   markBest((analysis.moves.find((m) => m.best) || {}).mv);
   // Each move's value on the cell it starts from: W7 wins in 7 plies, L12
-  // loses in 12, D draws, for the side to move.
+  // loses in 12, D draws, for the side to move; by score margin (Kalah),
+  // the final margin the move secures, +2 or -4.
   for (const m of analysis.moves) {
-    const colour = m.value.startsWith("win") ? "#2b8a3e" : m.value.startsWith("loss") ? "#c92a2a" : "#555";
-    const text = m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D");
+    const margin = m.value.startsWith("margin") ? Number(m.value.slice(7)) : null;
+    const winning = margin === null ? m.value.startsWith("win") : margin > 0;
+    const losing = margin === null ? m.value.startsWith("loss") : margin < 0;
+    const colour = winning ? "#2b8a3e" : losing ? "#c92a2a" : "#555";
+    const text = margin === null
+      ? m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D")
+      : m.value.slice(7);
     label(Board.tokens(m.mv)[0], text, colour, "exact");
   }
 }

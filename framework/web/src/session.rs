@@ -11,7 +11,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tabula::search::Progress;
 use tabula::GameRecord;
-use tabula_session::{MoveStats, Session, SessionError, SolverAnalysis, Thinking, Thought, Update};
+use tabula_session::{
+    MarginView, MoveStats, Session, SessionError, SolverAnalysis, Thinking, Thought, Update,
+};
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::limits::Permit;
@@ -112,7 +114,8 @@ pub(crate) enum Event<'a> {
     },
 }
 
-/// The exact values of a position and its moves, in words (`win in 7`).
+/// The exact values of a position and its moves, in words (`win in 7`,
+/// or `margin +2` for a game solved by score margin).
 #[derive(Debug, Serialize)]
 pub(crate) struct Exact {
     value: String,
@@ -137,6 +140,22 @@ impl Exact {
                     mv: m.mv.clone(),
                     value: m.value.to_string(),
                     best: m.best,
+                })
+                .collect(),
+        }
+    }
+
+    fn of_margins(view: &MarginView) -> Exact {
+        let text = |margin: i32| format!("margin {margin:+}");
+        Exact {
+            value: text(view.margin),
+            moves: view
+                .moves
+                .iter()
+                .map(|(mv, margin)| ExactMove {
+                    mv: mv.clone(),
+                    value: text(*margin),
+                    best: *margin == view.margin,
                 })
                 .collect(),
         }
@@ -236,9 +255,7 @@ impl Actor {
                 self.send(&Event::Record { text });
             }
             Request::Solve => match self.exact() {
-                Ok(analysis) => self.send(&Event::Solved {
-                    analysis: Exact::of(&analysis),
-                }),
+                Ok(analysis) => self.send(&Event::Solved { analysis }),
                 Err(error) => self.error(&error.to_string()),
             },
             change => {
@@ -257,16 +274,28 @@ impl Actor {
     }
 
     /// The exact values, from the `--db` database, loaded when first
-    /// asked for in a variant (a database of another variant says so).
-    fn exact(&mut self) -> Result<SolverAnalysis, SessionError> {
+    /// asked for in a variant (a database of another variant says so):
+    /// win/loss with distances, or score margins (Kalah).
+    fn exact(&mut self) -> Result<Exact, SessionError> {
         let db = self.app.options.db.clone();
-        match (self.session.solve(), db) {
+        if self.session.scored() {
+            let view = match (self.session.solve_margins(), db) {
+                (Err(SessionError::NoDatabase { .. }), Some(db)) => {
+                    self.session.load_margins(&db)?;
+                    self.session.solve_margins()
+                }
+                (answer, _) => answer,
+            }?;
+            return Ok(Exact::of_margins(&view));
+        }
+        let analysis = match (self.session.solve(), db) {
             (Err(SessionError::NoDatabase { .. }), Some(db)) => {
                 self.session.load_table(&db)?;
                 self.session.solve()
             }
             (answer, _) => answer,
-        }
+        }?;
+        Ok(Exact::of(&analysis))
     }
 
     /// The requests that change the game.
