@@ -853,12 +853,21 @@ fn kalah_shows_exact_margins_from_a_margin_database() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| (m["mv"].as_str().unwrap(), m["value"].as_str().unwrap(), m["best"] == true))
+        .map(|m| {
+            (
+                m["mv"].as_str().unwrap(),
+                m["value"].as_str().unwrap(),
+                m["best"] == true,
+            )
+        })
         .collect();
     assert_eq!(moves, [("B", "margin -2", true), ("A", "margin -4", false)]);
     // A margin table is refused for a variant it does not cover.
     socket.send(json!({"type": "new", "game": "kalah(pits=3,seeds=2)"}));
     socket.settled();
     socket.send(json!({"type": "solve"}));
-    assert!(socket.error().contains("pits=2"), "the table's variant is named");
+    assert!(
+        socket.error().contains("pits=2"),
+        "the table's variant is named"
+    );
 }
