@@ -176,24 +176,9 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
         }
         let analysis = (self.indexer.analyse)(&table, state)
             .ok_or_else(|| Forfeit::new("the database does not cover this position"))?;
-        let best = analysis.best_moves();
-        if best.is_empty() {
-            return Err(Forfeit::new("asked to move in a finished game"));
-        }
-        let mv = best[self.rng.random_range(0..best.len())];
-        // The line that follows with best play (first best move each ply).
-        let mut pv = vec![mv];
-        let mut line = state.clone();
-        line.play(mv);
-        while pv.len() < PV_PLIES && line.outcome().is_none() {
-            let Some(next) =
-                (self.indexer.analyse)(&table, &line).and_then(|a| a.best_moves().first().copied())
-            else {
-                break;
-            };
-            pv.push(next);
-            line.play(next);
-        }
+        let (mv, pv) = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
+            (self.indexer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
+        })?;
         let seat = state.to_move();
         let mut moves = analysis.moves;
         moves.sort_by(|a, b| a.1.better(b.1));
@@ -221,4 +206,30 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
             }),
         })
     }
+}
+
+/// One of the best moves `best` of `state`, chosen by `rng`, and the line
+/// that follows with best play (`next_best` gives a position's first best
+/// move), up to [`PV_PLIES`] long: what both kinds of table play and report.
+pub(crate) fn best_line<G: Game>(
+    state: &G,
+    best: &[G::Move],
+    rng: &mut Rng,
+    next_best: impl Fn(&G) -> Option<G::Move>,
+) -> Result<(G::Move, Vec<G::Move>), Forfeit> {
+    if best.is_empty() {
+        return Err(Forfeit::new("asked to move in a finished game"));
+    }
+    let mv = best[rng.random_range(0..best.len())];
+    let mut pv = vec![mv];
+    let mut line = state.clone();
+    line.play(mv);
+    while pv.len() < PV_PLIES && line.outcome().is_none() {
+        let Some(next) = next_best(&line) else {
+            break;
+        };
+        pv.push(next);
+        line.play(next);
+    }
+    Ok((mv, pv))
 }

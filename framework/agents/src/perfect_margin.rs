@@ -5,17 +5,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use rand::Rng as _;
-
+use super::perfect::best_line;
 use super::{Agent, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control, SearchReport};
 use tabula_solve::margin::{MarginTable, Scorer};
-
-/// The longest principal variation a decision reports.
-const PV_PLIES: usize = 24;
 
 /// A `perfect` agent playing by the margin table at `path`.
 pub(crate) fn build<G: Game>(
@@ -91,24 +87,9 @@ impl<G: Game> Agent<G> for MarginAgent<G> {
                 table.variant()
             ))
         })?;
-        let best = analysis.best_moves();
-        if best.is_empty() {
-            return Err(Forfeit::new("asked to move in a finished game"));
-        }
-        let mv = best[self.rng.random_range(0..best.len())];
-        // The line that follows with best play (first best move each ply).
-        let mut pv = vec![mv];
-        let mut line = state.clone();
-        line.play(mv);
-        while pv.len() < PV_PLIES && line.outcome().is_none() {
-            let Some(next) =
-                (self.scorer.analyse)(&table, &line).and_then(|a| a.best_moves().first().copied())
-            else {
-                break;
-            };
-            pv.push(next);
-            line.play(next);
-        }
+        let (mv, pv) = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
+            (self.scorer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
+        })?;
         let seat = state.to_move();
         let mut moves = analysis.moves;
         moves.sort_by_key(|&(_, margin)| std::cmp::Reverse(margin));
