@@ -16,7 +16,7 @@ use tabula::stats::Estimate;
 use tabula::table::{Column, TextTable};
 use tabula::Registry;
 
-use crate::analyse::{each_record, percent, phase_chart, ChartRow, PHASES};
+use crate::analyse_shared::{each_record, percent, phase_chart, ChartRow, PHASES};
 
 /// Counts of one agent's moves, overall or in one phase.
 #[derive(Debug, Clone, Default, Serialize)]

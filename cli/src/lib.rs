@@ -6,6 +6,7 @@
 
 mod analyse;
 mod analyse_margin;
+mod analyse_shared;
 mod arena;
 pub mod engine;
 pub mod repl;
@@ -13,6 +14,7 @@ mod scaffold;
 mod serve;
 mod solve;
 mod solve_margin;
+mod solve_report;
 mod tools;
 mod train;
 

@@ -12,6 +12,7 @@ use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
 use tabula::{AnyGame, Registry};
 
 use crate::solve_margin;
+use crate::solve_report::{megabytes, peak_memory, print_answers, thousands};
 
 /// The `solve` subcommand's options.
 #[derive(clap::Args, Debug)]
@@ -66,37 +67,6 @@ pub fn analysis_json(position: &str, analysis: &AnyAnalysis) -> Value {
         "plies": analysis.entry.plies,
         "moves": moves,
     })
-}
-
-/// The process's peak resident memory (`VmHWM`), in bytes, where the
-/// system tells it.
-pub fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// `1,679,616`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// `2.18 GB`, `512 MB`.
-pub fn megabytes(bytes: u64) -> String {
-    if bytes >= 1_000_000_000 {
-        format!("{:.2} GB", bytes as f64 / 1e9)
-    } else {
-        format!("{:.1} MB", bytes as f64 / 1e6)
-    }
 }
 
 /// A share as a percentage of `total`.
@@ -235,23 +205,6 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     print_answers(&positions, |p| {
         Ok(analysis_json(&p.position(), &solver.analyse(&table, p)?))
     })
-}
-
-/// Prints `answer` for each queried position, one JSON line each, once
-/// every answer is in: a position the table cannot answer (beyond a
-/// partial table) prints nothing at all.
-pub fn print_answers(
-    positions: &[Box<dyn AnyGame>],
-    answer: impl Fn(&dyn AnyGame) -> Result<Value, String>,
-) -> Result<(), String> {
-    let answers = positions
-        .iter()
-        .map(|p| answer(p.as_ref()))
-        .collect::<Result<Vec<_>, String>>()?;
-    for answer in answers {
-        println!("{answer}");
-    }
-    Ok(())
 }
 
 fn rayon_threads() -> usize {

@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use tabula::solve::margin::{AnyMarginAnalysis, MarginSolver, MarginTable};
 use tabula::AnyGame;
 
-use crate::solve::{megabytes, peak_memory, print_answers, thousands};
+use crate::solve_report::{megabytes, peak_memory, print_answers, thousands};
 
 /// What `solve` was asked, as far as a margin table needs.
 pub struct MarginArgs<'a> {

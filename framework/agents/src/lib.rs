@@ -15,6 +15,7 @@
 
 mod alphabeta;
 mod any;
+mod best_line;
 mod engine;
 mod kind;
 mod mcts;

@@ -5,8 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use rand::Rng as _;
-
+use super::best_line::best_line;
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
@@ -22,9 +21,6 @@ use tabula_solve::{Entry, Identity, Indexer, Table, Value};
 /// slowly as possible; by a margin table it secures the best final margin.
 /// It chooses among equally good moves by its seed.
 pub struct PerfectKind;
-
-/// The longest principal variation a decision reports.
-const PV_PLIES: usize = 24;
 
 crate::agent_settings! {
     /// What a `perfect(...)` spec sets.
@@ -206,30 +202,4 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
             }),
         })
     }
-}
-
-/// One of the best moves `best` of `state`, chosen by `rng`, and the line
-/// that follows with best play (`next_best` gives a position's first best
-/// move), up to [`PV_PLIES`] long: what both kinds of table play and report.
-pub(crate) fn best_line<G: Game>(
-    state: &G,
-    best: &[G::Move],
-    rng: &mut Rng,
-    next_best: impl Fn(&G) -> Option<G::Move>,
-) -> Result<(G::Move, Vec<G::Move>), Forfeit> {
-    if best.is_empty() {
-        return Err(Forfeit::new("asked to move in a finished game"));
-    }
-    let mv = best[rng.random_range(0..best.len())];
-    let mut pv = vec![mv];
-    let mut line = state.clone();
-    line.play(mv);
-    while pv.len() < PV_PLIES && line.outcome().is_none() {
-        let Some(next) = next_best(&line) else {
-            break;
-        };
-        pv.push(next);
-        line.play(next);
-    }
-    Ok((mv, pv))
 }

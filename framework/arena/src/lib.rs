@@ -45,6 +45,7 @@ mod schedule;
 mod sprt;
 mod stats;
 mod store;
+mod under_way;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -58,7 +59,7 @@ use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
-pub use live::{in_progress, playing, standings, GameInProgress, PLAYING_DIR};
+pub use live::{playing, standings};
 pub use merge::merge;
 pub use openings::OpeningsOrder;
 pub use output::{json, repeats_warning, table, RunningScores};
@@ -67,6 +68,7 @@ pub use rebuild::rebuild;
 pub use run::GameResult;
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
+pub use under_way::{in_progress, GameInProgress, PLAYING_DIR};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -627,7 +629,7 @@ pub fn play_until(
         out: Some(out),
     };
     // What a run stopped short left of its games under way is stale.
-    live::clear(out);
+    under_way::clear(out);
     let played = run::play_all(&work, threads, |result, record, logs| {
         appender.append(&record)?;
         write_logs(out, result.index, &logs)?;
@@ -649,7 +651,7 @@ pub fn play_until(
         Ok(())
     });
     let synced = appender.sync();
-    live::clear(out);
+    under_way::clear(out);
     played?;
     synced?;
     let seconds = started.elapsed().as_secs_f64();

@@ -9,9 +9,9 @@ use std::sync::mpsc;
 use serde_json::{json, Value};
 use tabula::{play_game_watched, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
-use super::live::{GameInProgress, Watched};
 use super::openings::Suite;
 use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
+use super::under_way::{GameInProgress, Watched};
 use super::Settings;
 
 /// The record field that repeats the tournament's settings, so that they
@@ -186,7 +186,7 @@ pub type Logs = Vec<(usize, String)>;
 
 /// Plays one scheduled game from `start`; returns its result, its record
 /// and the agents' logs. With `out`, the game is shown in its playing
-/// folder while it is played ([`super::live::in_progress`]).
+/// folder while it is played ([`super::under_way::in_progress`]).
 pub fn play_one(
     registry: &Registry,
     job: &Scheduled,

@@ -1,0 +1,37 @@
+//! The move and line a `perfect` agent plays and reports, whatever kind of
+//! table it plays by.
+
+use rand::Rng as _;
+
+use super::Forfeit;
+use tabula_core::game::Game;
+use tabula_core::rng::Rng;
+
+/// The longest principal variation a decision reports.
+const PV_PLIES: usize = 24;
+
+/// One of the best moves `best` of `state`, chosen by `rng`, and the line
+/// that follows with best play (`next_best` gives a position's first best
+/// move), up to [`PV_PLIES`] long: what both kinds of table play and report.
+pub(crate) fn best_line<G: Game>(
+    state: &G,
+    best: &[G::Move],
+    rng: &mut Rng,
+    next_best: impl Fn(&G) -> Option<G::Move>,
+) -> Result<(G::Move, Vec<G::Move>), Forfeit> {
+    if best.is_empty() {
+        return Err(Forfeit::new("asked to move in a finished game"));
+    }
+    let mv = best[rng.random_range(0..best.len())];
+    let mut pv = vec![mv];
+    let mut line = state.clone();
+    line.play(mv);
+    while pv.len() < PV_PLIES && line.outcome().is_none() {
+        let Some(next) = next_best(&line) else {
+            break;
+        };
+        pv.push(next);
+        line.play(next);
+    }
+    Ok((mv, pv))
+}
