@@ -691,7 +691,10 @@ fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
         2,
         "{playing}"
     );
-    assert!(boards[0]["index"].as_u64().unwrap() >= 1, "{playing}");
+    let index = boards[0]["index"].as_u64().unwrap();
+    assert!(index >= 1, "{playing}");
+    // Two games a round (one pairing, both seat orders), listed round by round.
+    assert_eq!(boards[0]["round"], (index - 1) / 2 + 1, "{playing}");
     assert!(
         boards[0]["svg"].as_str().unwrap().starts_with("<svg"),
         "{playing}"

@@ -564,7 +564,7 @@ async function drawPlaying(folder, running) {
     figure.className = "playing";
     figure.innerHTML = board.svg;
     const caption = document.createElement("figcaption");
-    caption.textContent = `game ${board.index}, move ${board.plies}: ${board.agents.join(" vs ")}`;
+    caption.textContent = `round ${board.round}, move ${board.plies}: ${board.agents.join(" vs ")}`;
     figure.append(caption);
     wall.append(figure);
   }

@@ -263,8 +263,11 @@ pub(crate) async fn standings(
 /// A game under way, drawn, for the wall of games in progress.
 #[derive(Debug, Serialize)]
 pub(crate) struct PlayingBoard {
-    /// Its number in the schedule, from 1 (as records are numbered).
+    /// Its place in the schedule, from 1: the page's key for it (records
+    /// are numbered as games finish, so the page does not show it).
     pub index: usize,
+    /// Its round, from 1.
+    pub round: usize,
     pub game: String,
     pub agents: Vec<String>,
     pub plies: usize,
@@ -307,6 +310,7 @@ fn draw(app: &App, game: GameInProgress) -> Option<PlayingBoard> {
     let last = before.as_ref().map(|(s, mv)| (s.as_ref(), mv.as_str()));
     Some(PlayingBoard {
         index: game.index + 1,
+        round: game.round + 1,
         plies: game.moves.len(),
         svg: state.svg(last).unwrap_or_default(),
         game: game.game,
