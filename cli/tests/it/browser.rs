@@ -406,6 +406,20 @@ async fn play_typed(client: &Client) {
     )
     .await;
     screenshot(client, "analysis").await;
+    // Any position, set up from its text: the box shows the current one's.
+    let shown = page(
+        client,
+        "return document.getElementById('position-input').value",
+    )
+    .await;
+    assert_eq!(shown, page(client, "return view.position").await);
+    fill(client, "position-input", "0120/0100 A\n").await;
+    until(
+        client,
+        "view.position === '0120/0100 A' && view.moves.length === 0 && document.getElementById('position-input').value === view.position",
+        "the position set up",
+    )
+    .await;
     // An agent thinking: its leading moves' shares on the board while it
     // searches, before it answers (Stop makes it answer now).
     fill(client, "seat-0", "mcts(time=60s)").await;

@@ -835,6 +835,49 @@ fn exact_values_come_from_the_database_given() {
 }
 
 #[test]
+fn any_position_is_set_up_from_its_text_and_studied() {
+    let position = "0120/0100 A";
+    let query = tabula(
+        &[
+            "solve",
+            "diffusion(width=4)",
+            "--db",
+            width4_db(),
+            "--query",
+            position,
+        ],
+        "",
+    );
+    assert!(query.ok, "{}", query.stderr);
+    let expected: Value = serde_json::from_str(query.stdout.trim()).unwrap();
+    let served = Served::start(&["--db", width4_db()]);
+    let mut socket = served.socket();
+    socket.next();
+    socket.send(json!({"type": "new", "game": "diffusion(width=4)"}));
+    let state = socket.settled();
+    assert_eq!(state["position"], "4444/4444 A");
+    socket.send(json!({"type": "play", "move": state["legal"][0]}));
+    socket.settled();
+    socket.send(json!({"type": "setup", "position": format!(" {position} ")}));
+    let state = socket.settled();
+    assert_eq!(state["position"], position);
+    assert_eq!(state["moves"], json!([]), "the history starts there");
+    // Its exact value is the command line's.
+    socket.send(json!({"type": "solve"}));
+    let solved = socket.until(|m| m["type"] == "solved").pop().unwrap();
+    let value = format!(
+        "{} in {}",
+        expected["value"].as_str().unwrap(),
+        expected["plies"]
+    );
+    assert_eq!(solved["analysis"]["value"], value, "{expected}");
+    // A malformed position is refused with the reason, and nothing changes.
+    socket.send(json!({"type": "setup", "position": "0120/01 A"}));
+    assert!(!socket.error().is_empty());
+    assert_eq!(socket.settled()["position"], position);
+}
+
+#[test]
 fn kalah_shows_exact_margins_from_a_margin_database() {
     let dir = scratch("serve-kalah");
     let db = dir.join("k22.db");

@@ -74,6 +74,8 @@ function drawState(state) {
   view = state;
   selection = [];
   $("board").innerHTML = state.svg;
+  // The current position's text, unless the user is editing it.
+  if (document.activeElement !== $("position-input")) $("position-input").value = state.position;
   let status = state.status;
   if (state.thinking !== null) {
     const seat = state.seats[state.thinking];
@@ -627,6 +629,12 @@ function wire() {
     const move = $("move-input").value.trim();
     if (move) play(move);
     $("move-input").value = "";
+  };
+  // Any position, typed or edited from the current one's text, to study it.
+  $("set-up").onsubmit = (event) => {
+    event.preventDefault();
+    const position = $("position-input").value.trim();
+    if (position) send({ type: "setup", position });
   };
   for (const [id, type] of [["undo", "undo"], ["redo", "redo"], ["hint", "hint"], ["go", "go"],
     ["stop", "stop"], ["save", "save"], ["solve", "solve"]]) {

@@ -66,6 +66,12 @@ pub(crate) enum Request {
     Load {
         record: String,
     },
+    /// A position text of the current game to start from (to study any
+    /// position, as the Awari Oracle's edit mode does); the history
+    /// starts there.
+    Setup {
+        position: String,
+    },
     /// Record `game` (from 1) of results folder `folder` (from 0).
     Replay {
         folder: usize,
@@ -327,6 +333,11 @@ impl Actor {
             Request::Load { record } => {
                 let record = GameRecord::from_json(record.trim()).map_err(|e| e.to_string())?;
                 self.session.load(&record, None).map_err(text)?;
+                self.replay = None;
+                self.evals.clear();
+            }
+            Request::Setup { position } => {
+                self.session.setup(position.trim()).map_err(text)?;
                 self.replay = None;
                 self.evals.clear();
             }

@@ -23,6 +23,8 @@ pub(crate) struct View {
     pub movers: Vec<usize>,
     /// The board, with `data-cell` click targets.
     pub svg: String,
+    /// The position as text (`setup` takes it back, edited).
+    pub position: String,
     /// The legal moves, canonical; empty once the game is over.
     pub legal: Vec<String>,
     /// The last move in words, for games whose move text does not say it all.
@@ -105,6 +107,7 @@ impl View {
             moves: session.moves().to_vec(),
             movers,
             svg: session.svg().unwrap_or_default(),
+            position: game.position(),
             explain: session
                 .moves()
                 .len()
