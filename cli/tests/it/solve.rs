@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::{read_svg, scratch, tabula, width4_db as db};
+use crate::common::{read_svg, scratch, tabula, width4_db as db, Run};
 
 #[test]
 fn queries_print_one_json_line_per_position() {
@@ -181,16 +181,16 @@ fn the_repl_shows_exact_values_once_a_database_is_loaded() {
     assert!(run.stderr.contains("usage: solve"), "{}", run.stderr);
 }
 
-#[test]
-fn analyse_judges_every_agent_against_perfect_play() {
-    let out = scratch("arena");
-    let _ = std::fs::remove_dir_all(&out);
-    let perfect = format!("perfect(db={})", db());
+/// Three rounds of `random` against `perfect(db=DB)` at `game` into `out`,
+/// then `tabula analyse` of them against `db`: the analysis run, done.
+fn random_against_perfect(game: &str, db: &str, out: &std::path::Path) -> Run {
+    let perfect = format!("perfect(db={db})");
+    let out = out.to_str().unwrap();
     let run = tabula(
         &[
             "arena",
             "--games",
-            "diffusion(width=4,stones=2)",
+            game,
             "--agents",
             "random",
             &perfect,
@@ -199,13 +199,21 @@ fn analyse_judges_every_agent_against_perfect_play() {
             "--threads",
             "2",
             "--out",
-            out.to_str().unwrap(),
+            out,
         ],
         "",
     );
     assert!(run.ok, "{}", run.stderr);
-    let run = tabula(&["analyse", out.to_str().unwrap(), "--db", db()], "");
+    let run = tabula(&["analyse", out, "--db", db], "");
     assert!(run.ok, "{}", run.stderr);
+    run
+}
+
+#[test]
+fn analyse_judges_every_agent_against_perfect_play() {
+    let out = scratch("arena");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = random_against_perfect("diffusion(width=4,stones=2)", db(), &out);
     assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("accuracy.json")).unwrap()).unwrap();
@@ -371,27 +379,7 @@ fn analyse_reports_the_margin_lost_per_move_in_kalah() {
         assert!(run.ok, "{}", run.stderr);
     }
     let db32 = db32.to_str().unwrap();
-    let perfect = format!("perfect(db={db32})");
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "kalah(pits=3,seeds=2)",
-            "--agents",
-            "random",
-            &perfect,
-            "--rounds",
-            "3",
-            "--threads",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.ok, "{}", run.stderr);
-    let run = tabula(&["analyse", out.to_str().unwrap(), "--db", db32], "");
-    assert!(run.ok, "{}", run.stderr);
+    let run = random_against_perfect("kalah(pits=3,seeds=2)", db32, &out);
     assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
     assert!(run.stdout.contains("lost/move"), "{}", run.stdout);
     let report: Value =

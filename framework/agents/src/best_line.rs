@@ -1,11 +1,15 @@
-//! The move and line a `perfect` agent plays and reports, whatever kind of
+//! The move, line and report a `perfect` agent gives, whatever kind of
 //! table it plays by.
+
+use std::time::Instant;
 
 use rand::Rng as _;
 
-use super::Forfeit;
+use super::{Decision, Forfeit};
 use tabula_core::game::Game;
+use tabula_core::outcome::Outcome;
 use tabula_core::rng::Rng;
+use tabula_search::search::{ChildStats, SearchReport};
 
 /// The longest principal variation a decision reports.
 const PV_PLIES: usize = 24;
@@ -34,4 +38,30 @@ pub(crate) fn best_line<G: Game>(
         line.play(next);
     }
     Ok((mv, pv))
+}
+
+/// The decision to play `mv`, reported as a search would be: the proven
+/// value of the position (`value`, `proven`) and of each move (`children`,
+/// best first), the line, and the distance where the table knows one.
+pub(crate) fn decision<M: Copy>(
+    (mv, pv): (M, Vec<M>),
+    (value, proven): (f32, Outcome),
+    children: Vec<ChildStats<M>>,
+    depth: Option<u32>,
+    started: Instant,
+) -> Decision<M> {
+    Decision {
+        mv,
+        search: Some(SearchReport {
+            best: mv,
+            iterations: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+            value,
+            children,
+            pv,
+            proven: Some(proven),
+            depth,
+        }),
+    }
 }

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::best_line::best_line;
+use super::best_line::{best_line, decision};
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
 use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
-use tabula_search::search::{ChildStats, Control, SearchReport};
+use tabula_search::search::{ChildStats, Control};
 use tabula_solve::margin::is_margin_database;
 use tabula_solve::{Entry, Identity, Indexer, Table, Value};
 
@@ -172,7 +172,7 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
         }
         let analysis = (self.indexer.analyse)(&table, state)
             .ok_or_else(|| Forfeit::new("the database does not cover this position"))?;
-        let (mv, pv) = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
+        let line = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
             (self.indexer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
         })?;
         let seat = state.to_move();
@@ -187,19 +187,13 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
                 proven: Some(proven(entry, seat)),
             })
             .collect();
-        Ok(Decision {
-            mv,
-            search: Some(SearchReport {
-                best: mv,
-                iterations: 0,
-                nodes: 0,
-                elapsed: started.elapsed(),
-                value: score(analysis.entry),
-                children,
-                pv,
-                proven: Some(proven(analysis.entry, seat)),
-                depth: analysis.entry.plies,
-            }),
-        })
+        let value = (score(analysis.entry), proven(analysis.entry, seat));
+        Ok(decision(
+            line,
+            value,
+            children,
+            analysis.entry.plies,
+            started,
+        ))
     }
 }

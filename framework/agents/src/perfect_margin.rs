@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::best_line::best_line;
+use super::best_line::{best_line, decision};
 use super::{Agent, BuildContext, BuildError, Decision, Forfeit};
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
 use tabula_core::rng::{seeded, Rng};
-use tabula_search::search::{ChildStats, Control, SearchReport};
+use tabula_search::search::{ChildStats, Control};
 use tabula_solve::margin::{MarginTable, Scorer};
 
 /// A `perfect` agent playing by the margin table at `path`.
@@ -87,7 +87,7 @@ impl<G: Game> Agent<G> for MarginAgent<G> {
                 table.variant()
             ))
         })?;
-        let (mv, pv) = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
+        let line = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
             (self.scorer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
         })?;
         let seat = state.to_move();
@@ -102,19 +102,7 @@ impl<G: Game> Agent<G> for MarginAgent<G> {
                 proven: Some(proven(margin, seat)),
             })
             .collect();
-        Ok(Decision {
-            mv,
-            search: Some(SearchReport {
-                best: mv,
-                iterations: 0,
-                nodes: 0,
-                elapsed: started.elapsed(),
-                value: score(analysis.margin),
-                children,
-                pv,
-                proven: Some(proven(analysis.margin, seat)),
-                depth: None,
-            }),
-        })
+        let value = (score(analysis.margin), proven(analysis.margin, seat));
+        Ok(decision(line, value, children, None, started))
     }
 }
