@@ -12,7 +12,7 @@ use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
 use tabula::{AnyGame, Registry};
 
 use crate::solve_margin;
-use crate::solve_report::{megabytes, peak_memory, print_answers, thousands};
+use crate::solve_report::{megabytes, peak_memory, print_answers, thousands, threads};
 
 /// The `solve` subcommand's options.
 #[derive(clap::Args, Debug)]
@@ -150,7 +150,7 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
                         .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
                 }
             }
-            report(format!("solving {identity} on {} threads", rayon_threads()));
+            report(format!("solving {identity} on {} threads", threads()));
             let table = build(solver, game.as_ref(), args.layers)?;
             let peak = peak_memory().map_or("unknown".to_string(), megabytes);
             let saved = match path {
@@ -205,8 +205,4 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     print_answers(&positions, |p| {
         Ok(analysis_json(&p.position(), &solver.analyse(&table, p)?))
     })
-}
-
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

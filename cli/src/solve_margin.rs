@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use tabula::solve::margin::{AnyMarginAnalysis, MarginSolver, MarginTable};
 use tabula::AnyGame;
 
-use crate::solve_report::{megabytes, peak_memory, print_answers, thousands};
+use crate::solve_report::{megabytes, peak_memory, print_answers, thousands, threads};
 
 /// What `solve` was asked, as far as a margin table needs.
 pub struct MarginArgs<'a> {
@@ -86,8 +86,9 @@ fn build(
         }
     }
     report(format!(
-        "solving {} by margin on one thread",
-        solver.describe(game)?
+        "solving {} by margin on {} threads",
+        solver.describe(game)?,
+        threads()
     ));
     let started = Instant::now();
     let table = solver.solve(game, None)?;

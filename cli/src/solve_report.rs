@@ -51,3 +51,8 @@ pub fn print_answers(
     }
     Ok(())
 }
+
+/// The threads a solver works on: one per core.
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

@@ -37,6 +37,21 @@ fn minimax(state: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
     value
 }
 
+/// A layer is solved on all cores, and an entry two threads reach at once
+/// is computed by both: the table must not depend on the sharing.
+#[test]
+fn the_table_is_the_same_on_one_thread_and_on_four() {
+    let start = Kalah::from_spec("kalah(pits=3,seeds=3)").unwrap();
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| solve_margins(&start, None).unwrap())
+    };
+    assert_eq!(on(1), on(4));
+}
+
 /// Every position reachable from the start of pits 1–3 × seeds 1–3, both
 /// capture rules: the table's margin for the side to move, and each move's,
 /// equal minimax's.

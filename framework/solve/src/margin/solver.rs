@@ -1,5 +1,9 @@
 //! Solving by layers of seeds on the board, and reading the table back.
 
+use std::sync::atomic::{AtomicI8, Ordering};
+
+use rayon::prelude::*;
+
 use super::Scored;
 
 /// Marks an entry of the layer being solved that is not computed yet.
@@ -97,8 +101,15 @@ fn move_gain<G: Scored>(from: &G, to: &G, future: i32) -> i32 {
     }
 }
 
+/// Positions a parallel task solves from, in index order.
+const CHUNK: usize = 1 << 12;
+
 /// Solves every layer of `state`'s variant in order, calling `progress`
-/// with each layer's number as it starts.
+/// with each layer's number as it starts. A layer is solved on all cores:
+/// each task runs the memoised depth-first pass from its own positions,
+/// and an entry two tasks reach at once is computed by both, to the same
+/// value (it depends on the position alone), so the table does not depend
+/// on how the work was shared.
 pub fn solve_margins<G: Scored>(
     state: &G,
     progress: Option<&dyn Fn(u32, u32)>,
@@ -125,17 +136,22 @@ pub fn solve_margins<G: Scored>(
         if let Some(progress) = progress {
             progress(s, seeds + 1);
         }
-        let mut layer = vec![UNKNOWN; state.layer_size(s) as usize];
-        for index in 0..layer.len() {
-            if layer[index] != UNKNOWN {
-                continue;
-            }
-            layer[index] = match state.position_in_layer(s, index as u64) {
-                Some(position) => best(&position, &mut layer, &layers),
-                None => 0,
-            };
-        }
-        layers.push(layer);
+        let layer: Vec<AtomicI8> = (0..state.layer_size(s))
+            .map(|_| AtomicI8::new(UNKNOWN))
+            .collect();
+        (0..layer.len())
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .for_each(|index| {
+                if layer[index].load(Ordering::Relaxed) == UNKNOWN {
+                    let entry = match state.position_in_layer(s, index as u64) {
+                        Some(position) => best(&position, &layer, &layers),
+                        None => 0,
+                    };
+                    layer[index].store(entry, Ordering::Relaxed);
+                }
+            });
+        layers.push(layer.into_iter().map(AtomicI8::into_inner).collect());
     }
     Ok(MarginTable {
         game,
@@ -146,7 +162,7 @@ pub fn solve_margins<G: Scored>(
 
 /// The best future gain of `position` (not over, in the layer being
 /// solved), solving first the moves that stay in that layer.
-fn best<G: Scored>(position: &G, layer: &mut [i8], lower: &[Vec<i8>]) -> i8 {
+fn best<G: Scored>(position: &G, layer: &[AtomicI8], lower: &[Vec<i8>]) -> i8 {
     let here = position.seeds_on_board() as usize;
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -160,10 +176,12 @@ fn best<G: Scored>(position: &G, layer: &mut [i8], lower: &[Vec<i8>]) -> i8 {
             let s = child.seeds_on_board() as usize;
             let index = child.index_in_layer() as usize;
             if s == here {
-                if layer[index] == UNKNOWN {
-                    layer[index] = best(&child, layer, lower);
+                let mut entry = layer[index].load(Ordering::Relaxed);
+                if entry == UNKNOWN {
+                    entry = best(&child, layer, lower);
+                    layer[index].store(entry, Ordering::Relaxed);
                 }
-                i32::from(layer[index])
+                i32::from(entry)
             } else {
                 i32::from(lower[s][index])
             }
