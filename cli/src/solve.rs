@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Map, Value};
@@ -12,7 +11,7 @@ use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
 use tabula::{AnyGame, Registry};
 
 use crate::solve_margin;
-use crate::solve_report::{megabytes, peak_memory, print_answers, thousands, threads};
+use crate::solve_report::{load_or_build, print_answers, queried, reporter, thousands, threads};
 
 /// The `solve` subcommand's options.
 #[derive(clap::Args, Debug)]
@@ -117,56 +116,16 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     }
     let solver = solver_for(registry, game.as_ref())?;
     let identity = solver.identity(game.as_ref())?;
-    // Every query is checked before anything is built or printed.
-    let positions = args
-        .query
-        .iter()
-        .map(|text| game.with_position(text).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
-    // With queries, stdout carries only their JSON lines.
-    let report = |line: String| {
-        if args.query.is_empty() {
-            println!("{line}");
-        } else {
-            eprintln!("{line}");
-        }
-    };
-    let table = match &args.db {
-        Some(path) if path.exists() => {
-            let started = Instant::now();
-            let table = load_for(solver, game.as_ref(), path)?;
-            report(format!(
-                "loaded {} ({}) in {:.1} s",
-                path.display(),
-                megabytes(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)),
-                started.elapsed().as_secs_f64()
-            ));
-            table
-        }
-        path => {
-            if let Some(parent) = path.as_ref().and_then(|p| p.parent()) {
-                if !parent.as_os_str().is_empty() {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-                }
-            }
-            report(format!("solving {identity} on {} threads", threads()));
-            let table = build(solver, game.as_ref(), args.layers)?;
-            let peak = peak_memory().map_or("unknown".to_string(), megabytes);
-            let saved = match path {
-                Some(path) => {
-                    let bytes = table.save(path).map_err(|e| e.to_string())?;
-                    format!(", database {} ({})", megabytes(bytes), path.display())
-                }
-                None => String::new(),
-            };
-            report(format!(
-                "solved in {:.1} s, peak memory {peak}{saved}",
-                table.stats().seconds
-            ));
-            Arc::new(table)
-        }
-    };
+    let positions = queried(game.as_ref(), &args.query)?;
+    let report = reporter(!args.query.is_empty());
+    let table = load_or_build(
+        args.db.as_deref(),
+        &report,
+        |path| load_for(solver, game.as_ref(), path),
+        format!("solving {identity} on {} threads", threads()),
+        || build(solver, game.as_ref(), args.layers).map(Arc::new),
+        |table, path| table.save(path).map_err(|e| e.to_string()),
+    )?;
     let stats = table.stats();
     let total = table.covered() - stats.unreachable;
     let name = match table.is_complete() {
