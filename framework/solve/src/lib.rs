@@ -20,6 +20,7 @@ mod erased;
 pub mod margin;
 mod packed;
 mod retrograde;
+mod shared;
 mod table;
 mod value;
 

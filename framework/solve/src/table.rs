@@ -20,13 +20,14 @@ use std::fmt;
 use std::fs::{File, TryLockError};
 use std::io::{Read, Write};
 use std::ops::Deref;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::packed::{self, packed_len};
+use super::shared::{stamp_of, FileStamp, Shared};
 use super::value::{decode, Entry, Value, OVERFLOW};
 
 /// The format name in every database header.
@@ -484,14 +485,7 @@ impl Table {
 }
 
 /// The tables loaded by [`Table::shared`], by file.
-static SHARED: Mutex<Vec<(PathBuf, FileStamp, Arc<Table>)>> = Mutex::new(Vec::new());
-
-/// What tells a rebuilt file from the one loaded: its size and time.
-type FileStamp = (u64, Option<std::time::SystemTime>);
-
-fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
-    (meta.len(), meta.modified().ok())
-}
+static SHARED: Shared<Table> = Shared::new();
 
 impl Table {
     /// The database at `path`, loaded once per process and shared: every
@@ -503,20 +497,7 @@ impl Table {
             path: path.display().to_string(),
             error,
         };
-        let canonical = path.canonicalize().map_err(io)?;
-        let stamp = stamp_of(&std::fs::metadata(&canonical).map_err(io)?);
-        // Held while loading, so that games starting together load once.
-        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, _, table)) = shared
-            .iter()
-            .find(|(p, s, _)| *p == canonical && *s == stamp)
-        {
-            return Ok(Arc::clone(table));
-        }
-        let table = Arc::new(Table::load(path)?);
-        shared.retain(|(p, _, _)| *p != canonical);
-        shared.push((canonical, stamp, Arc::clone(&table)));
-        Ok(table)
+        SHARED.get(path, io, |_| true, || Table::load(path))
     }
 }
 

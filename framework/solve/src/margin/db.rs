@@ -5,10 +5,12 @@
 //! corrupt file is refused with the reason.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+
+use crate::shared::Shared;
 
 use super::solver::MarginTable;
 use super::Scored;
@@ -155,33 +157,19 @@ impl MarginTable {
 }
 
 /// The tables loaded by [`MarginTable::shared`], by file.
-static SHARED: Mutex<Vec<(PathBuf, FileStamp, Arc<MarginTable>)>> = Mutex::new(Vec::new());
-
-/// What tells a rebuilt file from the one loaded: its size and time.
-type FileStamp = (u64, Option<std::time::SystemTime>);
+static SHARED: Shared<MarginTable> = Shared::new();
 
 impl MarginTable {
     /// The table at `path` for `state`'s variant, loaded once per process
     /// and shared: every `perfect` agent of a tournament uses the same
     /// table. A file changed on disk since it was loaded is loaded again.
     pub fn shared<G: Scored>(path: &Path, state: &G) -> Result<Arc<MarginTable>, MarginDbError> {
-        let fail = |e: std::io::Error| refuse(path, e.to_string());
-        let canonical = path.canonicalize().map_err(fail)?;
-        let meta = std::fs::metadata(&canonical).map_err(fail)?;
-        let stamp = (meta.len(), meta.modified().ok());
-        // Held while loading, so that games starting together load once.
-        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-        let cached = shared
-            .iter()
-            .find(|(p, s, _)| *p == canonical && *s == stamp)
-            .map(|(_, _, table)| Arc::clone(table));
-        if let Some(table) = cached.filter(|table| table.covers(state)) {
-            return Ok(table);
-        }
-        let table = Arc::new(MarginTable::load(path, state)?);
-        shared.retain(|(p, _, _)| *p != canonical);
-        shared.push((canonical, stamp, Arc::clone(&table)));
-        Ok(table)
+        SHARED.get(
+            path,
+            |e| refuse(path, e.to_string()),
+            |table| table.covers(state),
+            || MarginTable::load(path, state),
+        )
     }
 }
 
