@@ -283,25 +283,22 @@ impl Actor {
     /// asked for in a variant (a database of another variant says so):
     /// win/loss with distances, or score margins (Kalah).
     fn exact(&mut self) -> Result<Exact, SessionError> {
-        let db = self.app.options.db.clone();
-        if self.session.scored() {
-            let view = match (self.session.solve_margins(), db) {
-                (Err(SessionError::NoDatabase { .. }), Some(db)) => {
-                    self.session.load_margins(&db)?;
-                    self.session.solve_margins()
-                }
-                (answer, _) => answer,
-            }?;
-            return Ok(Exact::of_margins(&view));
-        }
-        let analysis = match (self.session.solve(), db) {
+        let scored = self.session.scored();
+        let answer = |session: &Session| match scored {
+            true => session.solve_margins().map(|view| Exact::of_margins(&view)),
+            false => session.solve().map(|analysis| Exact::of(&analysis)),
+        };
+        match (answer(&self.session), &self.app.options.db) {
             (Err(SessionError::NoDatabase { .. }), Some(db)) => {
-                self.session.load_table(&db)?;
-                self.session.solve()
+                if scored {
+                    self.session.load_margins(db)?;
+                } else {
+                    self.session.load_table(db)?;
+                }
+                answer(&self.session)
             }
             (answer, _) => answer,
-        }?;
-        Ok(Exact::of(&analysis))
+        }
     }
 
     /// The requests that change the game.
