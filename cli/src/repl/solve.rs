@@ -15,10 +15,7 @@ pub fn command(session: &mut Session, rest: &str, out: &mut dyn Write) -> Result
     match rest.split_once(char::is_whitespace) {
         Some(("load", file)) => {
             let path = Path::new(file.trim());
-            let solves = match session.scored() {
-                true => session.load_margins(path)?,
-                false => session.load_table(path)?.to_string(),
-            };
+            let solves = session.load_database(path)?;
             writeln!(out, "loaded {}: {solves}", path.display())?;
             return Ok(());
         }

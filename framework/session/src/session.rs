@@ -562,6 +562,15 @@ impl Session {
         Ok(loaded.table.identity())
     }
 
+    /// Loads the database at `path` of whichever kind this game is solved
+    /// by (win/loss, or score margin for Kalah); returns what it solves.
+    pub fn load_database(&mut self, path: &Path) -> Result<String, SessionError> {
+        match self.scored() {
+            true => self.load_margins(path),
+            false => self.load_table(path).map(|identity| identity.to_string()),
+        }
+    }
+
     /// Whether this game has an exact solver, win/loss or by score margin
     /// (and so loading a database and `solve` can work).
     pub fn solvable(&self) -> Result<(), SessionError> {
@@ -588,12 +597,7 @@ impl Session {
         let game = self.current();
         let solver = margin_solver_for(&self.registry, game)?;
         let table = solver.load(path, game).map_err(SessionError::Solver)?;
-        let solves = format!(
-            "{}({}) up to {} seeds",
-            table.game(),
-            table.variant(),
-            table.layers().saturating_sub(1)
-        );
+        let solves = table.identity().to_string();
         self.margins = Some(LoadedMargins {
             path: path.to_path_buf(),
             table: std::sync::Arc::new(table),

@@ -290,11 +290,7 @@ impl Actor {
         };
         match (answer(&self.session), &self.app.options.db) {
             (Err(SessionError::NoDatabase { .. }), Some(db)) => {
-                if scored {
-                    self.session.load_margins(db)?;
-                } else {
-                    self.session.load_table(db)?;
-                }
+                self.session.load_database(db)?;
                 answer(&self.session)
             }
             (answer, _) => answer,

@@ -78,6 +78,15 @@ impl MarginTable {
         Ok(size)
     }
 
+    /// What this table solves.
+    pub fn identity(&self) -> MarginIdentity {
+        MarginIdentity {
+            game: self.game.clone(),
+            variant: self.variant.clone(),
+            layers: self.layers.len(),
+        }
+    }
+
     /// What the database at `path` solves, from its header alone: cheap,
     /// for checking a file before its entries are needed.
     pub fn read_identity(path: &Path) -> Result<MarginIdentity, MarginDbError> {
@@ -185,6 +194,15 @@ pub struct MarginIdentity {
 }
 
 impl MarginIdentity {
+    /// The identity of the table `state`'s variant needs.
+    pub fn of<G: Scored>(state: &G) -> MarginIdentity {
+        MarginIdentity {
+            game: G::NAME.to_string(),
+            variant: state.margin_variant(),
+            layers: state.max_seeds() as usize + 1,
+        }
+    }
+
     /// Whether the table covers every position of `state`'s variant.
     pub fn covers<G: Scored>(&self, state: &G) -> bool {
         self.game == G::NAME

@@ -49,13 +49,9 @@ impl<G: Game> Scorer<G> {
     }
 }
 
+/// The table `state`'s variant needs, in words.
 fn describe_of<G: Scored>(state: &G) -> String {
-    format!(
-        "{}({}) up to {} seeds",
-        G::NAME,
-        state.margin_variant(),
-        state.max_seeds()
-    )
+    MarginIdentity::of(state).to_string()
 }
 
 /// A position's best margin and each move's, with moves as text.
