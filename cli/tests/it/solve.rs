@@ -512,6 +512,50 @@ fn analyse_reports_the_margin_lost_per_move_in_kalah() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// With a database loaded, the REPL uses it: `hint` gives perfect play's
+/// move and every move's exact value (no search that could pick a losing
+/// move), an agent's move is shown beside what it kept, and a proven
+/// result reads as one.
+#[test]
+fn the_repl_uses_a_loaded_database_for_hints_and_agents() {
+    let script = format!(
+        "new diffusion(width=4)\nhint\nsolve load {db}\nhint\nagent 2 mcts(iterations=30)\nB\n\
+         agent 2 perfect(db={db})\nundo 2\nA\n",
+        db = db()
+    );
+    let run = tabula(&["play"], &script);
+    assert!(run.ok, "{}", run.stderr);
+    let out = &run.stdout;
+    // Before the database: the search's hint. After: the database's.
+    assert!(out.contains("hint: ") && out.contains(" (mcts)"), "{out}");
+    let exact = out
+        .split("hint: a (perfect play, from the database)\n")
+        .nth(1);
+    let exact = exact.unwrap_or_else(|| panic!("{out}"));
+    // As `tabula solve --query "4444/4444 A"` gives it: a and A win in 53.
+    assert!(
+        exact.starts_with(
+            "South to move: win in 53\n  a      win in 53  (best)\n  A      win in 53  (best)\n"
+        ),
+        "{out}"
+    );
+    assert!(exact.contains("  b      loss in 52\n"), "{out}");
+    // MCTS's move, and the database's word on it.
+    let mcts = out.lines().find(|l| l.starts_with("North (mcts")).unwrap();
+    assert!(
+        mcts.contains("  [value ") && mcts.contains("  [database: "),
+        "{out}"
+    );
+    // `perfect` proves its result with the distance: no fraction.
+    let perfect = out
+        .lines()
+        .find(|l| l.starts_with("North (perfect"))
+        .unwrap();
+    assert!(perfect.contains("  [proven "), "{out}");
+    assert!(!perfect.contains("value"), "{out}");
+    assert!(perfect.contains(", a best move]"), "{out}");
+}
+
 /// The REPL's `solve` shows Kalah's margins from a margin table: the
 /// position's and each move's, best first.
 #[test]
