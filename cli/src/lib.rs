@@ -5,8 +5,6 @@
 //! `tabula-arena` library's; `arena` is its front end.
 
 mod analyse;
-mod analyse_margin;
-mod analyse_shared;
 mod arena;
 pub mod engine;
 pub mod repl;

@@ -11,6 +11,7 @@
 mod agent;
 mod fast_calls;
 mod game;
+mod judge;
 
 use std::sync::OnceLock;
 
@@ -83,6 +84,8 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(representative_specs, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
+    module.add_function(wrap_pyfunction!(judge::analyse_report, module)?)?;
+    module.add_function(wrap_pyfunction!(judge::judge_record, module)?)?;
     module.add_class::<game::Game>()?;
     module.add_class::<game::State>()?;
     fast_calls::install(&module.py().get_type::<game::State>())?;

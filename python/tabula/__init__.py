@@ -12,7 +12,8 @@ The API is shaped like OpenSpiel's ``pyspiel``::
 
 ``Agent`` plays any agent kind by spec (``Agent("mcts(iterations=1000)")``),
 ``arena`` runs a tournament like ``tabula arena`` and returns its summary,
-and ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it
+``analyse`` judges its moves against a solved game's database like ``tabula
+analyse`` (``judge_game`` one recorded game move by move), and ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it
 needs the ``pettingzoo`` extra). The tour is ``docs/python.md``.
 """
 
@@ -33,13 +34,16 @@ from ._tabula import (
     registered_games,
     representative_specs,
 )
+from ._judge import analyse, judge_game
 
 __all__ = [
     "TERMINAL",
     "Agent",
     "Game",
     "State",
+    "analyse",
     "arena",
+    "judge_game",
     "load_game",
     "registered_agents",
     "registered_games",

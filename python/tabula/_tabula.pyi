@@ -1,13 +1,16 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, Callable, Dict, List, Optional, Tuple, final, overload
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "TERMINAL",
     "Agent",
     "Game",
     "State",
+    "analyse_report",
     "arena_summary",
+    "judge_record",
     "load_game",
     "registered_agents",
     "registered_games",
@@ -55,6 +58,21 @@ def arena_summary(
 ) -> str:
     """Plays a tournament with ``tabula arena``'s settings and returns the
     summary JSON text; ``tabula.arena`` is the friendly wrapper."""
+
+def analyse_report(
+    results: Union[str, os.PathLike[str]],
+    db: Union[str, os.PathLike[str]],
+    out: Optional[Union[str, os.PathLike[str]]] = None,
+) -> str:
+    """Judges a tournament's moves against a database as ``tabula analyse``
+    does and returns the report's JSON text (writing ``accuracy.json`` and
+    ``accuracy.svg`` into ``out`` when given); ``tabula.analyse`` is the
+    friendly wrapper."""
+
+def judge_record(record: str, db: Union[str, os.PathLike[str]]) -> str:
+    """Judges every move of one game record (JSON text) against a database
+    and returns the judged game's JSON text; ``tabula.judge_game`` is the
+    friendly wrapper."""
 
 @final
 class Game:

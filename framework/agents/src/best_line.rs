@@ -42,12 +42,13 @@ pub(crate) fn best_line<G: Game>(
 
 /// The decision to play `mv`, reported as a search would be: the proven
 /// value of the position (`value`, `proven`) and of each move (`children`,
-/// best first), the line, and the distance where the table knows one.
+/// best first), the line, and the distance to the end where the table
+/// knows one (it searched no depth).
 pub(crate) fn decision<M: Copy>(
     (mv, pv): (M, Vec<M>),
     (value, proven): (f32, Outcome),
     children: Vec<ChildStats<M>>,
-    depth: Option<u32>,
+    distance: Option<u32>,
     started: Instant,
 ) -> Decision<M> {
     Decision {
@@ -61,7 +62,8 @@ pub(crate) fn decision<M: Copy>(
             children,
             pv,
             proven: Some(proven),
-            depth,
+            depth: None,
+            distance,
         }),
     }
 }

@@ -477,6 +477,7 @@ fn report<G: Game>(
         pv,
         proven: None,
         depth: info.depth,
+        distance: None,
     })
 }
 

@@ -573,6 +573,7 @@ impl<G: Game> AlphaBeta<G> {
             proven,
             children,
             depth: Some(done.depth),
+            distance: None,
         }
     }
 
