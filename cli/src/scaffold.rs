@@ -220,7 +220,7 @@ mod tests {
             );
         }
         let game = fs::read_to_string(root.join("src/game.rs")).unwrap();
-        assert!(game.contains("impl Game for GridRace"), "{game}");
+        assert!(game.contains("impl Legacy for GridRace"), "{game}");
         assert!(game.contains(r#"const NAME: &'static str = "grid-race";"#));
         let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
         assert!(

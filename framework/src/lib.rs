@@ -1,9 +1,13 @@
-//! Tabula: one [`Game`] trait for abstract strategy games, a [`Registry`]
+//! Tabula: one set of traits for abstract strategy games, a [`Registry`]
 //! that creates games by name, and a shared MCTS player ([`mcts`]).
 //!
-//! A game implements [`Game`] (static dispatch, used by the search) and gets
-//! the object-safe [`AnyGame`] view (text moves, boxed states) for free; the
-//! REPL and tournaments see games only through the registry and that view.
+//! A game implements the rules of a position ([`Game`], static dispatch,
+//! used by the search), a [`Variant`] (its parameters, names and start)
+//! and the facets beside them ([`Notation`], [`Actions`], [`Observation`],
+//! [`Evaluation`], [`Drawing`], [`Picture`]); with all of them it is a
+//! [`FullGame`] and gets the object-safe [`AnyGame`] view (text moves,
+//! boxed states) for free. The REPL and tournaments see games only through
+//! the registry and that view.
 //!
 //! This crate is the one a program depends on. It holds the registry and
 //! game records, and re-exports the layers below it, each its own crate so
@@ -12,7 +16,7 @@
 //!
 //! | crate | what it holds |
 //! |---|---|
-//! | `tabula-core` | the [`Game`] trait, parameters, notation, outcomes, rng, drawing, [`AnyGame`] |
+//! | `tabula-core` | the [`Game`] and [`Variant`] traits and the facets, parameters, notation, outcomes, rng, drawing, [`AnyGame`] |
 //! | `tabula-search` | playouts, [`mcts`], [`alphabeta`], [`bench`](mod@bench) |
 //! | `tabula-solve` | exact solving by retrograde analysis ([`solve`]) |
 //! | `tabula-agents` | the [`Agent`] trait, the built-in kinds, the engine [`protocol`] |
@@ -33,7 +37,8 @@ mod spec_tests;
 pub use tabula_agents::protocol;
 pub use tabula_az as az;
 pub use tabula_core::{
-    bits, chart, cpu, draw, eval, files, key, notation, plan, render, rng, stats, svg, table,
+    bits, chart, cpu, draw, encoding, eval, files, key, legacy, notation, plan, prelude, render,
+    rng, stats, svg, table,
 };
 pub use tabula_search::{alphabeta, bench, mcts, playout, search};
 pub use tabula_solve as solve;
@@ -47,7 +52,7 @@ pub use tabula_solve as solve;
 /// ```
 /// use tabula::agents::{agent_settings, Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
 /// use tabula::search::Control;
-/// use tabula::{Game, Registry};
+/// use tabula::{FullGame, Game, Registry};
 ///
 /// /// Always plays the first legal move.
 /// struct First;
@@ -61,7 +66,7 @@ pub use tabula_solve as solve;
 /// impl AgentKind for First {
 ///     type Settings = FirstSettings;
 ///     const DESCRIPTION: &'static str = "plays the first legal move";
-///     fn build<G: Game>(_: &FirstSettings, _: &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError> {
+///     fn build<G: FullGame>(_: &FirstSettings, _: &BuildContext<'_, G>) -> Result<Box<dyn Agent<G>>, BuildError> {
 ///         Ok(Box::new(FirstAgent))
 ///     }
 /// }
@@ -90,7 +95,8 @@ pub use record::{GameRecord, RecordError};
 pub use registry::{EntryError, GameEntry, Registry, RegistryBuilder};
 pub use tabula_agents::{play_game, play_game_watched, PlayedGame, Unplayable};
 pub use tabula_core::{
-    even_scores, excerpt, format_duration, parse_duration, split_specs, AnyGame, Boxed, Game,
-    MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError, Rng, Scores, Seat,
-    Spec, SpecError, Style, View, MAX_PLAYERS,
+    even_scores, excerpt, format_duration, parse_duration, split_specs, Actions, AnyGame, Boxed,
+    Drawing, Evaluation, FullGame, Game, MoveError, Notation, Observation, Outcome, ParamError,
+    ParamKind, ParamSpec, Params, Picture, PositionError, Rng, Scores, Seat, Spec, SpecError,
+    Style, Variant, View, MAX_PLAYERS,
 };

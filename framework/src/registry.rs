@@ -25,9 +25,10 @@ use tabula_agents::{
 };
 use tabula_az::{AnyTrainer, ModelError, TrainConfig, Trainer};
 use tabula_core::any::{AnyGame, Boxed};
-use tabula_core::game::Game;
+use tabula_core::game::FullGame;
 use tabula_core::params::{ParamSpec, Params};
 use tabula_core::spec::{Spec, SpecError};
+use tabula_core::variant::Variant;
 use tabula_search::bench::{BenchConfig, BenchReport};
 use tabula_solve::margin::{MarginSolver, Scored, ScoredSolver, Scorer};
 use tabula_solve::{Indexed, Indexer, Solvable, Solver};
@@ -103,7 +104,7 @@ pub enum EntryError {
     Checkpoint(#[from] ModelError),
 }
 
-struct Entry<G: Game> {
+struct Entry<G: FullGame> {
     /// One builder per registered agent kind, in registration order.
     agents: Vec<Builder<G>>,
     /// The game's indexing, once the builder made it solvable.
@@ -112,26 +113,28 @@ struct Entry<G: Game> {
     scorer: Option<Scorer<G>>,
 }
 
-impl<G: Game> GameEntry for Entry<G> {
+impl<G: FullGame> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
-        G::NAME
+        G::Variant::NAME
     }
 
     fn description(&self) -> &'static str {
-        G::DESCRIPTION
+        G::Variant::DESCRIPTION
     }
 
     fn param_specs(&self) -> &'static [ParamSpec] {
-        G::PARAMS
+        G::Variant::PARAMS
     }
 
     fn rules(&self) -> &'static str {
-        G::RULES
+        G::Variant::RULES
     }
 
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError> {
-        let params = Params::resolve(G::NAME, G::PARAMS, args)?;
-        let state = G::new(&params).map_err(|e| e.in_game(G::NAME))?;
+        let params = Params::resolve(G::Variant::NAME, G::Variant::PARAMS, args)?;
+        let state = G::Variant::new(&params)
+            .map_err(|e| e.in_game(G::Variant::NAME))?
+            .start();
         Ok(Box::new(Boxed {
             state,
             params: Arc::new(params),
@@ -194,13 +197,15 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 }
 
-impl<G: Game> Entry<G> {
+impl<G: FullGame> Entry<G> {
     /// The typed state behind `game`.
     fn state_of(game: &dyn AnyGame) -> Result<&G, EntryError> {
         game.as_any()
             .downcast_ref::<Boxed<G>>()
             .map(|boxed| &boxed.state)
-            .ok_or(EntryError::WrongGame { expected: G::NAME })
+            .ok_or(EntryError::WrongGame {
+                expected: G::Variant::NAME,
+            })
     }
 }
 
@@ -435,11 +440,11 @@ impl<A: AgentSet> RegistryBuilder<A> {
     ///
     /// # Panics
     /// If a game of the same name is registered already.
-    pub fn game<G: Game>(mut self) -> Self {
+    pub fn game<G: FullGame>(mut self) -> Self {
         assert!(
-            self.games.iter().all(|g| g.name() != G::NAME),
+            self.games.iter().all(|g| g.name() != G::Variant::NAME),
             "game `{}` registered twice",
-            G::NAME
+            G::Variant::NAME
         );
         let mut agents = Vec::new();
         A::builders::<G>(&mut agents);
@@ -457,17 +462,21 @@ impl<A: AgentSet> RegistryBuilder<A> {
     ///
     /// # Panics
     /// If `G` is not registered yet, or was made solvable already.
-    pub fn solvable<G: Indexed>(mut self) -> Self {
+    pub fn solvable<G: Indexed + FullGame>(mut self) -> Self {
         let entry = self
             .games
             .iter_mut()
             .find_map(|g| g.as_any_mut().downcast_mut::<Entry<G>>());
-        let entry = entry
-            .unwrap_or_else(|| panic!("register game `{}` before making it solvable", G::NAME));
+        let entry = entry.unwrap_or_else(|| {
+            panic!(
+                "register game `{}` before making it solvable",
+                G::Variant::NAME
+            )
+        });
         assert!(
             entry.indexer.is_none(),
             "game `{}` made solvable twice",
-            G::NAME
+            G::Variant::NAME
         );
         entry.indexer = Indexer::of::<G>();
         self.solvers.push(Box::new(Solvable::<G>::default()));
@@ -480,17 +489,21 @@ impl<A: AgentSet> RegistryBuilder<A> {
     ///
     /// # Panics
     /// If `G` is not registered yet, or was made scored already.
-    pub fn scored<G: Scored>(mut self) -> Self {
+    pub fn scored<G: Scored + FullGame>(mut self) -> Self {
         let entry = self
             .games
             .iter_mut()
             .find_map(|g| g.as_any_mut().downcast_mut::<Entry<G>>());
-        let entry =
-            entry.unwrap_or_else(|| panic!("register game `{}` before making it scored", G::NAME));
+        let entry = entry.unwrap_or_else(|| {
+            panic!(
+                "register game `{}` before making it scored",
+                G::Variant::NAME
+            )
+        });
         assert!(
             entry.scorer.is_none(),
             "game `{}` made scored twice",
-            G::NAME
+            G::Variant::NAME
         );
         entry.scorer = Scorer::of::<G>();
         self.margin_solvers

@@ -1,7 +1,7 @@
 //! Agent specs read and print through the kinds' parameter tables.
 
 use tabula_agents::{AgentKind, BuildContext, EngineKind, EngineSettings, RandomKind, Settings};
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_testkit::test_games::Nim;
 
 use crate::Registry;
@@ -172,7 +172,7 @@ fn specs_are_checked_when_the_agent_is_built() {
     }
     // The kind builds through the one path a registry uses, told the
     // variant's spec; the program starts at the first move.
-    let start = Nim::new(&Params::default()).unwrap();
+    let start = Nim::from_spec("nim").unwrap();
     let settings = EngineSettings::from_params(spec.params()).unwrap();
     let built = EngineKind::build(&settings, &BuildContext::new(1, &start, "nim"));
     assert!(built.is_ok());

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use tabula::rng::seeded;
 use tabula::plan::{GameVisitor, Plan};
-use tabula::{AnyGame, Game, GameRecord, Registry};
+use tabula::{AnyGame, FullGame, GameRecord, Registry};
 
 /// Games and variants the move and position targets pick from by the
 /// first input byte: every parameter set of every shipped game's test plan
@@ -13,8 +13,8 @@ use tabula::{AnyGame, Game, GameRecord, Registry};
 pub fn game_specs() -> &'static [&'static str] {
     struct Specs(Vec<&'static str>);
     impl GameVisitor for Specs {
-        fn visit<G: Game>(&mut self, plan: &'static Plan) {
-            self.0.extend(plan.variants.iter().map(|v| v.spec));
+        fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
+            self.0.extend(plan.cases.iter().map(|v| v.spec));
         }
     }
     static SPECS: OnceLock<Vec<&'static str>> = OnceLock::new();

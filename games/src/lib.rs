@@ -10,7 +10,7 @@
 
 use tabula::agents::AgentSet;
 use tabula::plan::{GameVisitor, Plan};
-use tabula::{Game, Registry, RegistryBuilder};
+use tabula::{FullGame, Registry, RegistryBuilder, Variant};
 
 pub use tabula_calcala::Calcala;
 pub use tabula_differo::Differo;
@@ -43,7 +43,7 @@ pub fn each_game(visitor: &mut impl GameVisitor) {
 pub fn catalog<A: AgentSet>(builder: RegistryBuilder<A>) -> RegistryBuilder<A> {
     struct Register<A: AgentSet>(Option<RegistryBuilder<A>>);
     impl<A: AgentSet> GameVisitor for Register<A> {
-        fn visit<G: Game>(&mut self, _: &'static Plan) {
+        fn visit<G: FullGame>(&mut self, _: &'static Plan) {
             self.0 = self.0.take().map(RegistryBuilder::game::<G>);
         }
     }
@@ -67,8 +67,8 @@ pub fn registry() -> Registry {
 pub fn test_plan(name: &str) -> Option<&'static Plan> {
     struct Find<'a>(&'a str, Option<&'static Plan>);
     impl GameVisitor for Find<'_> {
-        fn visit<G: Game>(&mut self, plan: &'static Plan) {
-            if G::NAME == self.0 {
+        fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
+            if G::Variant::NAME == self.0 {
                 self.1 = Some(plan);
             }
         }

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabula::plan::{GameVisitor, Plan};
-use tabula::{Game, Registry};
+use tabula::{FullGame, Registry, Variant};
 
 /// The games and agent kinds the module knows: the one catalog the command
 /// line uses too (tic-tac-toe, a game OpenSpiel has, among them).
@@ -45,8 +45,8 @@ fn registered_games() -> Vec<String> {
 fn representative_specs(name: &str) -> PyResult<Vec<String>> {
     struct Find<'a>(&'a str, Option<Vec<&'static str>>);
     impl GameVisitor for Find<'_> {
-        fn visit<G: Game>(&mut self, plan: &'static Plan) {
-            if G::NAME == self.0 {
+        fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
+            if G::Variant::NAME == self.0 {
                 self.1 = Some(plan.representative::<G>());
             }
         }

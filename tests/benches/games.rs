@@ -13,12 +13,12 @@ use tabula::az::{header_for, puct::search_batch, Net, PuctConfig, Tree};
 use tabula::mcts::{Mcts, MctsConfig, Playout, Selection};
 use tabula::plan::{GameVisitor, Plan};
 use tabula::playout::random_playout;
-use tabula::Game;
+use tabula::prelude::*;
 
 const MCTS_ITERATIONS: u64 = 1000;
 
 /// The start and a position 20 random plies in (or as far as the game went).
-fn positions<G: Game>(spec: &str) -> [(&'static str, G); 2] {
+fn positions<G: FullGame>(spec: &str) -> [(&'static str, G); 2] {
     let start = G::from_spec(spec).unwrap();
     let mut mid = start.clone();
     let mut rng = tabula::rng::seeded(3);
@@ -36,7 +36,7 @@ fn positions<G: Game>(spec: &str) -> [(&'static str, G); 2] {
     [("start", start), ("mid-game", mid)]
 }
 
-fn suite<G: Game>(c: &mut Criterion, spec: &str) {
+fn suite<G: FullGame>(c: &mut Criterion, spec: &str) {
     let mut group = c.benchmark_group(spec);
     let mut moves = Vec::new();
     let mut rng = tabula::rng::seeded(1);
@@ -107,7 +107,7 @@ fn suite<G: Game>(c: &mut Criterion, spec: &str) {
 
 /// The network's forward pass for one position (what each PUCT
 /// simulation asks for), and PUCT's simulations per second.
-fn az_suite<G: Game>(
+fn az_suite<G: FullGame>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     spec: &str,
     at: &str,
@@ -146,8 +146,8 @@ fn az_suite<G: Game>(
 struct Each<'a>(&'a mut Criterion);
 
 impl GameVisitor for Each<'_> {
-    fn visit<G: Game>(&mut self, _: &'static Plan) {
-        suite::<G>(self.0, G::NAME);
+    fn visit<G: FullGame>(&mut self, _: &'static Plan) {
+        suite::<G>(self.0, G::Variant::NAME);
     }
 }
 

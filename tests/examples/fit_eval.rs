@@ -286,18 +286,18 @@ fn run<G: Features>(
 /// The Diffusion table at `path`, checked against `start`'s variant.
 fn diffusion_table(path: &str, start: &tabula_diffusion::Diffusion) -> Result<Table, String> {
     let table = Table::load(Path::new(path)).map_err(|e| e.to_string())?;
-    if !table.is_complete() || table.identity().variant != start.variant() {
+    if !table.is_complete() || table.identity().variant != start.table_variant() {
         return Err(format!(
             "{path} holds {}, not the whole of diffusion({})",
             table.identity(),
-            start.variant()
+            start.table_variant()
         ));
     }
     Ok(table)
 }
 
 /// `spec` read as game `G`'s.
-fn game<G: Game>(spec: &str) -> Result<G, String> {
+fn game<G: FullGame>(spec: &str) -> Result<G, String> {
     G::from_spec(spec).map_err(|e| e.to_string())
 }
 

@@ -2,14 +2,15 @@
 //! holds its rule or notation.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat,
+    View,
 };
 
 use crate::observation::SHAPE;
 use crate::state::{seat_name, Takeaway};
 use crate::{params, render, svg};
 
-impl Game for Takeaway {
+impl Legacy for Takeaway {
     /// The number of stones taken.
     type Move = u32;
     const NAME: &'static str = "takeaway";

@@ -1,7 +1,7 @@
 //! The parameters, the start position, and the parameter sets the shared
 //! tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::state::Takeaway;
@@ -33,10 +33,10 @@ pub(crate) fn start(params: &Params) -> Result<Takeaway, ParamError> {
 /// The parameter sets the conformance, property and soak tests play, the
 /// defaults first. Every game ends within `stones` plies.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("takeaway", 300),
-        Variant::new("takeaway(stones=1)", 50),
-        Variant::new("takeaway(stones=100,take=9)", 100),
+    cases: &[
+        Case::new("takeaway", 300),
+        Case::new("takeaway(stones=1)", 50),
+        Case::new("takeaway(stones=100,take=9)", 100),
     ],
     case_sensitive_moves: false,
     max_plies: 1000,

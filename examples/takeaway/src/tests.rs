@@ -2,7 +2,7 @@
 //! parameter set of the test plan (once the game is in the catalog, the
 //! workspace's cross-game tests play it too).
 
-use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_core::{legacy::Legacy, MoveError, Outcome, View};
 use tabula_testkit::conformance::{check, Config};
 
 use crate::{Takeaway, TEST_PLAN};
@@ -13,8 +13,8 @@ fn game(spec: &str) -> Takeaway {
 
 #[test]
 fn conformance_on_every_parameter_set() {
-    for variant in TEST_PLAN.variants {
-        let config = Config::for_variant(&TEST_PLAN, variant, variant.games);
+    for variant in TEST_PLAN.cases {
+        let config = Config::for_case(&TEST_PLAN, variant, variant.games);
         let plies = check(&game(variant.spec), &config);
         assert!(plies > 0, "{}", variant.spec);
     }

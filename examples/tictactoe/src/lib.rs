@@ -14,10 +14,10 @@ pub use opportunist::Opportunist;
 use tabula::draw::picture::{self, colour};
 use tabula::draw::text::{Glyph, Mark};
 use tabula::draw::{Caption, Grid};
-use tabula::plan::{Plan, Variant};
+use tabula::plan::{Case, Plan};
 use tabula::{
-    notation, Game, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params, PositionError,
-    Seat, Style, View,
+    legacy::Legacy, notation, MoveError, Outcome, ParamError, ParamKind, ParamSpec, Params,
+    PositionError, Seat, Style, View,
 };
 
 /// A position: one bit set of cells per player (X is seat 0, O seat 1);
@@ -56,10 +56,10 @@ const PARAMS: &[ParamSpec] = &[
 /// The parameter sets tests play: what the conformance suite here, and any
 /// program that lists games with their plans (the Python bindings), read.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("tictactoe", 1000),
-        Variant::new("tictactoe(size=4,line=3)", 200),
-        Variant::new("tictactoe(size=5,line=4)", 200),
+    cases: &[
+        Case::new("tictactoe", 1000),
+        Case::new("tictactoe(size=4,line=3)", 200),
+        Case::new("tictactoe(size=5,line=4)", 200),
     ],
     case_sensitive_moves: false,
     max_plies: 30,
@@ -141,7 +141,7 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl Legacy for TicTacToe {
     type Move = Cell;
     const NAME: &'static str = "tictactoe";
     const DESCRIPTION: &'static str =
@@ -449,11 +449,11 @@ mod tests {
     #[test]
     fn conformance() {
         use tabula_testkit::conformance::{check, Config};
-        for variant in TEST_PLAN.variants {
+        for variant in TEST_PLAN.cases {
             let start = TicTacToe::from_spec(variant.spec).unwrap();
             check(
                 &start,
-                &Config::for_variant(&TEST_PLAN, variant, variant.games),
+                &Config::for_case(&TEST_PLAN, variant, variant.games),
             );
         }
     }

@@ -6,7 +6,7 @@ use tabula::agents::{
     agent_settings, Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit, RandomAgent,
 };
 use tabula::search::Control;
-use tabula::{Game, ParamKind};
+use tabula::{FullGame, Game, ParamKind};
 
 /// The agent kind: its name, its one-line description, its parameters and
 /// a builder. Everything users see of it is derived from these.
@@ -26,7 +26,7 @@ impl AgentKind for Opportunist {
     type Settings = OpportunistSettings;
     const DESCRIPTION: &'static str = "wins at once when it can, else plays a random move";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         _: &OpportunistSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use tabula::az::{puct, Net, PuctConfig, TrainConfig, Trainer, Tree};
+use tabula::prelude::*;
 use tabula::rng::seeded;
-use tabula::Game;
 use tabula_example_tictactoe::TicTacToe;
 
 /// The game's value for the seat to move (1 win, 0.5 draw, 0 loss).

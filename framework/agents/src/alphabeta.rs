@@ -5,8 +5,9 @@ use std::time::Duration;
 use super::mcts::SEARCH_TIME;
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::params::ParamKind;
+use tabula_core::{Actions, Evaluation};
 use tabula_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Mode};
 use tabula_search::search::Control;
 
@@ -42,7 +43,7 @@ impl AgentKind for AlphaBetaKind {
         "iterative-deepening alpha-beta with a transposition table and \
          the game's evaluation; paranoid or best-reply (BRS+) search with 3-4 players";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &AlphaBetaSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
@@ -72,7 +73,7 @@ impl AgentKind for AlphaBetaKind {
     }
 }
 
-impl<G: Game> Agent<G> for AlphaBeta<G> {
+impl<G: Game + Actions + Evaluation> Agent<G> for AlphaBeta<G> {
     fn choose(
         &mut self,
         state: &G,
@@ -107,7 +108,7 @@ impl AgentKind for GreedyKind {
     const DESCRIPTION: &'static str =
         "one ply: the move whose position the game's evaluation likes best (a win at once first)";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         _: &GreedySettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {

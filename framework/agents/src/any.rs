@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use super::{Agent, AgentSpec, Forfeit};
 use tabula_core::any::{AnyGame, Boxed};
-use tabula_core::game::Game;
+use tabula_core::game::FullGame;
 use tabula_core::outcome::Outcome;
+use tabula_core::{Notation, Variant};
 use tabula_search::search::{ChildStats, Control, Progress, ProgressSink, SearchReport};
 
 /// An agent that plays the game it was built for, through text.
@@ -71,7 +72,7 @@ pub struct SearchSummary {
 
 impl SearchSummary {
     /// `report` with its moves written as text, from `root`.
-    pub fn of<G: Game>(root: &G, report: &SearchReport<G::Move>) -> Self {
+    pub fn of<G: Notation>(root: &G, report: &SearchReport<G::Move>) -> Self {
         let pv = format_line(root, &report.pv);
         SearchSummary {
             iterations: report.iterations,
@@ -93,7 +94,7 @@ impl SearchSummary {
 
 /// A line of moves from `root` as text, each written in the position it
 /// is played from.
-fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
+fn format_line<G: Notation>(root: &G, moves: &[G::Move]) -> Vec<String> {
     let mut line = root.clone();
     moves
         .iter()
@@ -106,12 +107,12 @@ fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
 }
 
 /// A typed agent behind [`AnyAgent`]: what a registry hands out.
-pub struct TypedAgent<G: Game> {
+pub struct TypedAgent<G: FullGame> {
     agent: Box<dyn Agent<G>>,
     spec: AgentSpec,
 }
 
-impl<G: Game> TypedAgent<G> {
+impl<G: FullGame> TypedAgent<G> {
     /// `agent`, built from `spec`, seen through the erased view.
     pub fn new(agent: Box<dyn Agent<G>>, spec: AgentSpec) -> Self {
         TypedAgent { agent, spec }
@@ -121,11 +122,17 @@ impl<G: Game> TypedAgent<G> {
         game.as_any()
             .downcast_ref::<Boxed<G>>()
             .map(|boxed| &boxed.state)
-            .ok_or_else(|| Forfeit::new(format!("built for {}, given {}", G::NAME, game.name())))
+            .ok_or_else(|| {
+                Forfeit::new(format!(
+                    "built for {}, given {}",
+                    G::Variant::NAME,
+                    game.name()
+                ))
+            })
     }
 }
 
-impl<G: Game> AnyAgent for TypedAgent<G> {
+impl<G: FullGame> AnyAgent for TypedAgent<G> {
     fn spec(&self) -> &AgentSpec {
         &self.spec
     }

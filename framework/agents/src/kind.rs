@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use super::{Agent, Settings};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::params::{ParamSpec, Params};
 use tabula_solve::margin::Scorer;
 use tabula_solve::Indexer;
@@ -29,7 +29,7 @@ pub trait AgentKind: 'static {
     /// kind is built. `context` says for which variant, with which seed,
     /// and what the registry knows of the game. An `Err` says why it
     /// cannot play this game or variant.
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &Self::Settings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError>;
@@ -53,7 +53,7 @@ fn memory_of<K: AgentKind>(params: &Params) -> u64 {
 
 /// Builds kind `K` for game `G` from checked spec parameters: what a
 /// registry calls.
-fn build_from_params<K: AgentKind, G: Game>(
+fn build_from_params<K: AgentKind, G: FullGame>(
     params: &Params,
     context: &BuildContext<'_, G>,
 ) -> Result<Box<dyn Agent<G>>, BuildError> {
@@ -144,7 +144,7 @@ pub trait AgentSet: 'static {
     /// The kinds' builders for game `G`, in the same order.
     #[doc(hidden)]
     #[allow(private_interfaces)]
-    fn builders<G: Game>(out: &mut Vec<Builder<G>>);
+    fn builders<G: FullGame>(out: &mut Vec<Builder<G>>);
 }
 
 /// One agent kind as a list of one.
@@ -153,7 +153,7 @@ pub struct One<K>(PhantomData<fn() -> K>);
 impl AgentSet for () {
     fn infos(_: &mut Vec<AgentInfo>) {}
     #[allow(private_interfaces)]
-    fn builders<G: Game>(_: &mut Vec<Builder<G>>) {}
+    fn builders<G: FullGame>(_: &mut Vec<Builder<G>>) {}
 }
 
 impl<K: AgentKind> AgentSet for One<K> {
@@ -167,7 +167,7 @@ impl<K: AgentKind> AgentSet for One<K> {
     }
 
     #[allow(private_interfaces)]
-    fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
+    fn builders<G: FullGame>(out: &mut Vec<Builder<G>>) {
         out.push(build_from_params::<K, G>);
     }
 }
@@ -183,7 +183,7 @@ macro_rules! agent_set_for_tuples {
             }
 
             #[allow(private_interfaces)]
-            fn builders<G: Game>(out: &mut Vec<Builder<G>>) {
+            fn builders<G: FullGame>(out: &mut Vec<Builder<G>>) {
                 $($set::builders(out);)+
             }
         }

@@ -4,8 +4,9 @@ use std::time::Duration;
 
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::params::{ParamKind, ParamSpec};
+use tabula_core::{Actions, Evaluation};
 use tabula_search::mcts::{Mcts, MctsConfig, Parallel, Playout, Selection};
 use tabula_search::search::Control;
 
@@ -87,7 +88,7 @@ impl AgentKind for MctsKind {
         "Monte-Carlo tree search (UCT) with random playouts and a solver for proven results; \
          variants: RAVE/GRAVE selection, MAST playouts, priors and cut-offs by the evaluation";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &MctsSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
@@ -139,7 +140,7 @@ impl MctsSettings {
     }
 }
 
-impl<G: Game> Agent<G> for Mcts<G> {
+impl<G: Game + Actions + Evaluation> Agent<G> for Mcts<G> {
     fn choose(
         &mut self,
         state: &G,

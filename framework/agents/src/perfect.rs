@@ -8,10 +8,11 @@ use std::time::Instant;
 use super::best_line::{best_line, decision};
 use super::random::SEED;
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::outcome::Outcome;
 use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::Variant;
 use tabula_search::search::{ChildStats, Control};
 use tabula_solve::margin::is_margin_database;
 use tabula_solve::{Entry, Identity, Indexer, Table, Value};
@@ -38,14 +39,14 @@ impl AgentKind for PerfectKind {
     const DESCRIPTION: &'static str =
         "perfect play from a solved game's database: the fastest win, else a draw, else the slowest loss; or the best score margin";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &PerfectSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
         let no_solver = || {
             BuildError::from(format!(
                 "{} has no solver, so no database to play from",
-                G::NAME
+                G::Variant::NAME
             ))
         };
         if context.indexer.is_none() && context.scorer.is_none() {
@@ -64,7 +65,7 @@ impl AgentKind for PerfectKind {
                 "{} is a score-margin database, but {} is solved by win/loss: \
                  `tabula solve GAME --db FILE` builds its database",
                 path.display(),
-                G::NAME
+                G::Variant::NAME
             )
             .into()),
             (false, None, Some(scorer)) => match Table::read_identity(&path) {
@@ -72,7 +73,7 @@ impl AgentKind for PerfectKind {
                     "{} is the win/loss database of {found}, but {} is solved by score margin: \
                      `tabula solve GAME --db FILE` builds its margin database",
                     path.display(),
-                    G::NAME
+                    G::Variant::NAME
                 )
                 .into()),
                 // Neither kind: reading it as a margin table says what is wrong.

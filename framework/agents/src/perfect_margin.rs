@@ -7,14 +7,14 @@ use std::time::Instant;
 
 use super::best_line::{best_line, decision};
 use super::{Agent, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::outcome::Outcome;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control};
 use tabula_solve::margin::{MarginTable, Scorer};
 
 /// A `perfect` agent playing by the margin table at `path`.
-pub(crate) fn build<G: Game>(
+pub(crate) fn build<G: FullGame>(
     path: PathBuf,
     scorer: Scorer<G>,
     context: &BuildContext<'_, G>,

@@ -1,7 +1,7 @@
 //! `random`: uniformly random legal moves, the floor of every comparison.
 
 use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::params::{ParamKind, ParamSpec};
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::Control;
@@ -56,7 +56,7 @@ impl AgentKind for RandomKind {
     type Settings = RandomSettings;
     const DESCRIPTION: &'static str = "uniformly random legal moves";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         _: &RandomSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {

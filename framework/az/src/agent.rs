@@ -9,9 +9,10 @@ use super::file::{load_model, ModelHeader};
 use super::net::{Net, Shape};
 use super::puct::{PuctConfig, Tree};
 use tabula_agents::{Agent, AgentKind, BuildContext, BuildError, Decision, Forfeit};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
 use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::{Actions, Evaluation, Observation, Variant};
 use tabula_search::search::{Control, History, Progress, SearchReport, PROGRESS_INTERVAL};
 
 /// The `az` agent kind: AlphaZero-style PUCT search with a network
@@ -60,7 +61,7 @@ impl AgentKind for AzKind {
     const DESCRIPTION: &'static str =
         "AlphaZero-style PUCT search guided by a policy-value network trained by `tabula train`";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &AzSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
@@ -104,7 +105,11 @@ impl AgentKind for AzKind {
 
 /// Refuses a network whose answer for `start` is not a number: bounded
 /// parameters can still overflow in a deep enough network.
-fn check_answers<G: Game>(path: &Path, net: &Net, start: &G) -> Result<(), String> {
+fn check_answers<G: Game + Actions + Observation + Evaluation>(
+    path: &Path,
+    net: &Net,
+    start: &G,
+) -> Result<(), String> {
     let mut observation = vec![0.0; net.shape().inputs];
     start.observe(start.to_move(), &mut observation);
     let actions: Vec<u32> = (0..net.shape().actions as u32).collect();
@@ -125,14 +130,19 @@ fn check_answers<G: Game>(path: &Path, net: &Net, start: &G) -> Result<(), Strin
 
 /// The header a model for `start`'s variant (spec text `game`) carries;
 /// `hidden` and `blocks` are the network's own choice.
-pub fn header_for<G: Game>(start: &G, game: &str, hidden: usize, blocks: usize) -> ModelHeader {
-    let observation = start.observation_shape();
+pub fn header_for<G: Game + Actions + Observation + Evaluation>(
+    start: &G,
+    game: &str,
+    hidden: usize,
+    blocks: usize,
+) -> ModelHeader {
+    let observation = start.variant().observation_shape();
     ModelHeader::new(
         game,
         observation.clone(),
         Shape {
             inputs: observation.iter().product(),
-            actions: start.action_count(),
+            actions: start.variant().action_count(),
             players: start.players(),
             hidden,
             blocks,
@@ -162,7 +172,7 @@ fn cached_model(path: &Path) -> Result<Cached, super::ModelError> {
 }
 
 /// The agent: a network and the search settings.
-struct AzAgent<G: Game> {
+struct AzAgent<G: Game + Actions + Observation + Evaluation> {
     net: Arc<Net>,
     config: PuctConfig,
     iterations: Option<u64>,
@@ -176,7 +186,7 @@ struct AzAgent<G: Game> {
     marker: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: Game> Agent<G> for AzAgent<G> {
+impl<G: Game + Actions + Observation + Evaluation> Agent<G> for AzAgent<G> {
     fn choose(
         &mut self,
         state: &G,

@@ -16,6 +16,7 @@ use super::net::{softmax, Net, PolicyTarget};
 use tabula_core::game::Game;
 use tabula_core::outcome::{even_scores, Outcome, Scores, MAX_PLAYERS};
 use tabula_core::rng::Rng;
+use tabula_core::{Actions, Evaluation, Observation};
 use tabula_search::mcts::parent_proof;
 use tabula_search::search::{sort_children, ChildStats};
 
@@ -120,7 +121,7 @@ impl<M> Node<M> {
 
 /// One PUCT search tree over a root position.
 #[derive(Debug, Clone)]
-pub struct Tree<G: Game> {
+pub struct Tree<G: Game + Actions + Observation + Evaluation> {
     root: G,
     nodes: Vec<Node<G::Move>>,
     path: Vec<usize>,
@@ -135,7 +136,7 @@ pub struct Tree<G: Game> {
     history: HashSet<u64>,
 }
 
-impl<G: Game> Tree<G> {
+impl<G: Game + Actions + Observation + Evaluation> Tree<G> {
     /// An empty tree over `root`, a running game.
     pub fn new(root: G) -> Self {
         let players = root.players();
@@ -335,10 +336,8 @@ impl<G: Game> Tree<G> {
             scores[(seat + k) % self.players] = v;
         }
         if config.mix > 0.0 {
-            if let Some(evaluation) = state.evaluate() {
-                for (score, e) in scores.iter_mut().zip(evaluation) {
-                    *score += config.mix * (e - *score);
-                }
+            for (score, e) in scores.iter_mut().zip(state.evaluate()) {
+                *score += config.mix * (e - *score);
             }
         }
         self.backup(&scores);
@@ -545,7 +544,7 @@ fn mix_noise(priors: &mut [f32], config: &PuctConfig, rng: &mut Rng) {
 /// leaves of all trees together in one network call per round: the
 /// batched leaf evaluation of self-play. `rngs[i]` gives tree `i` its root
 /// noise.
-pub fn search_batch<G: Game>(
+pub fn search_batch<G: Game + Actions + Observation + Evaluation>(
     trees: &mut [Tree<G>],
     net: &Net,
     config: &PuctConfig,

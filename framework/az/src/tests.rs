@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use rand::Rng as _;
 
 use super::*;
-use tabula_core::game::Game;
+use tabula_core::prelude::*;
 use tabula_core::rng::seeded;
 use tabula_search::mcts::{Mcts, MctsConfig};
 use tabula_testkit::test_games::{Nim, Shuttle};
@@ -137,13 +137,13 @@ fn puct(state: &Nim, simulations: u32) -> Tree<Nim> {
     puct_with(state, simulations, &PuctConfig::default())
 }
 
-fn puct_with<G: Game>(state: &G, simulations: u32, config: &PuctConfig) -> Tree<G> {
+fn puct_with<G: FullGame>(state: &G, simulations: u32, config: &PuctConfig) -> Tree<G> {
     grow(Tree::new(state.clone()), simulations, config)
 }
 
 /// `tree` after `simulations` more simulations with the untrained network.
-fn grow<G: Game>(tree: Tree<G>, simulations: u32, config: &PuctConfig) -> Tree<G> {
-    let shape = header_for(tree.root(), G::NAME, 1, 0).shape;
+fn grow<G: FullGame>(tree: Tree<G>, simulations: u32, config: &PuctConfig) -> Tree<G> {
+    let shape = header_for(tree.root(), G::Variant::NAME, 1, 0).shape;
     let mut trees = [tree];
     puct::search_batch(
         &mut trees,
@@ -347,14 +347,14 @@ fn descending_keeps_the_subtree_and_its_statistics() {
 }
 
 /// The `az` agent with these parameters (the untrained network), for `start`.
-fn az_agent<G: Game>(args: &[(&str, &str)], start: &G) -> Box<dyn tabula_agents::Agent<G>> {
+fn az_agent<G: FullGame>(args: &[(&str, &str)], start: &G) -> Box<dyn tabula_agents::Agent<G>> {
     use tabula_agents::{AgentKind as _, Settings as _};
     let args: Vec<_> = args.iter().map(|&(k, v)| (k.into(), v.into())).collect();
     let params = tabula_core::params::Params::resolve("az", AzKind::PARAMS, &args).unwrap();
     let settings = crate::AzSettings::from_params(&params).unwrap();
     AzKind::build(
         &settings,
-        &tabula_agents::BuildContext::new(1, start, G::NAME),
+        &tabula_agents::BuildContext::new(1, start, G::Variant::NAME),
     )
     .unwrap()
 }

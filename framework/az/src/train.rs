@@ -26,6 +26,7 @@ use tabula_core::game::Game;
 use tabula_core::key;
 use tabula_core::outcome::{even_scores, Scores};
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::{Actions, Evaluation, Observation};
 use tabula_search::mcts::{Mcts, MctsConfig};
 use tabula_search::search::Control;
 
@@ -212,7 +213,7 @@ impl CheckpointHeader {
 }
 
 /// A training run for game `G`.
-pub struct Trainer<G: Game> {
+pub struct Trainer<G: Game + Actions + Observation + Evaluation> {
     config: TrainConfig,
     start: G,
     header: ModelHeader,
@@ -230,7 +231,7 @@ fn rng_for(seed: u64, iteration: u64, purpose: u64) -> Rng {
     seeded(key::of(&[seed, iteration, purpose]))
 }
 
-impl<G: Game> Trainer<G> {
+impl<G: Game + Actions + Observation + Evaluation> Trainer<G> {
     /// A fresh run from `start` (a position of the variant `config.game`
     /// names).
     pub fn new(start: G, config: TrainConfig) -> Self {
@@ -401,11 +402,7 @@ impl<G: Game> Trainer<G> {
                     Some(outcome) => Some(outcome.scores()),
                     None if histories[i].len() >= config.max_plies => {
                         adjudicated += 1;
-                        Some(
-                            state
-                                .evaluate()
-                                .unwrap_or_else(|| even_scores(shape.players)),
-                        )
+                        Some(state.evaluate())
                     }
                     None => None,
                 };
@@ -704,7 +701,7 @@ struct NetPlayer {
     config: PuctConfig,
 }
 
-impl<G: Game> Agent<G> for NetPlayer {
+impl<G: Game + Actions + Observation + Evaluation> Agent<G> for NetPlayer {
     fn choose(
         &mut self,
         state: &G,
@@ -727,7 +724,7 @@ impl<G: Game> Agent<G> for NetPlayer {
 }
 
 /// Plays one game from `start` after two random plies; every seat's score.
-fn play_out<G: Game>(
+fn play_out<G: Game + Actions + Observation + Evaluation>(
     start: &G,
     agents: &mut [Box<dyn Agent<G>>],
     rng: &mut Rng,
@@ -758,9 +755,7 @@ fn play_out<G: Game>(
     }
     state
         .outcome()
-        .map(|o| o.scores())
-        .or_else(|| state.evaluate())
-        .unwrap_or_else(|| even_scores(state.players()))
+        .map_or_else(|| state.evaluate(), |o| o.scores())
 }
 
 /// A training run of any registered game, as the CLI drives it (see
@@ -780,7 +775,7 @@ pub trait AnyTrainer: Send {
     fn save_checkpoint(&self, path: &Path) -> Result<(), ModelError>;
 }
 
-impl<G: Game> AnyTrainer for Trainer<G> {
+impl<G: Game + Actions + Observation + Evaluation> AnyTrainer for Trainer<G> {
     fn iterate(&mut self) -> IterationReport {
         Trainer::iterate(self)
     }

@@ -1,14 +1,15 @@
 //! The object-safe view of a game (text moves, boxed states) that the REPL
-//! and tournaments use, provided for every [`Game`] by [`Boxed`].
+//! and tournaments use, provided for every [`FullGame`] by [`Boxed`].
 
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Seat, View};
+use crate::game::{FullGame, Seat, View};
 use crate::outcome::Outcome;
 use crate::params::Params;
+use crate::variant::Variant;
 
 /// A game state of any registered game, driven by text.
 pub trait AnyGame: Send + Sync + Debug {
@@ -33,9 +34,9 @@ pub trait AnyGame: Send + Sync + Debug {
     /// Plays a move given as text; returns its canonical text. On error the
     /// state is unchanged.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
-    /// The variant's bound on a game's length (see [`Game::max_game_length`]).
+    /// The variant's bound on a game's length (see [`Variant::max_game_length`]).
     fn max_game_length(&self) -> Option<usize>;
-    /// How many action numbers the variant uses (see [`Game::action_count`]).
+    /// How many action numbers the variant uses (see [`Variant::action_count`]).
     fn action_count(&self) -> usize;
     /// The legal moves' action numbers, in the game's move order.
     fn legal_actions(&self) -> Vec<usize> {
@@ -45,7 +46,7 @@ pub trait AnyGame: Send + Sync + Debug {
     }
     /// [`legal_actions`](AnyGame::legal_actions) into a buffer the caller
     /// keeps (cleared first): no allocation once it has grown, for games
-    /// that number their moves directly (see [`Game::legal_actions`]).
+    /// that number their moves directly (see [`Actions::legal_actions`]).
     fn legal_actions_into(&self, actions: &mut Vec<usize>);
     /// Plays the move numbered `action`. On error (a number that is no
     /// move, an illegal move, a finished game) the state is unchanged.
@@ -54,24 +55,24 @@ pub trait AnyGame: Send + Sync + Debug {
     fn action_text(&self, action: usize) -> Result<String, MoveError>;
     /// The action number of a move text (its syntax checked, not its legality).
     fn parse_action(&self, text: &str) -> Result<usize, MoveError>;
-    /// The shape of an observation (see [`Game::observation_shape`]).
+    /// The shape of an observation (see [`Variant::observation_shape`]).
     fn observation_shape(&self) -> Vec<usize>;
     /// Replaces `out` with what `seat` (below [`players`](AnyGame::players))
-    /// observes (see [`Game::observe`]).
+    /// observes (see [`Observation::observe`]).
     fn observe(&self, seat: Seat, out: &mut Vec<f32>);
-    /// The position text (see [`Game::position`]).
+    /// The position text (see [`Notation::position`]).
     fn position(&self) -> String;
     /// A state of the same game and parameters at the position `text`.
     fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError>;
     /// The board; `last` is the state before the last move and its text.
     fn render(&self, last: Option<(&dyn AnyGame, &str)>, color: bool) -> String;
-    /// The board as an SVG picture, if the game draws one (see [`Game::svg`]).
+    /// The board as an SVG picture, if the game draws one (see [`Picture::svg`]).
     fn svg(&self, last: Option<(&dyn AnyGame, &str)>) -> Option<String>;
     /// What the move `text` does from here, in words, if the game says more
-    /// than the move text (see [`Game::explain_move`]); `None` for an
+    /// than the move text (see [`Drawing::explain_move`]); `None` for an
     /// unreadable move too.
     fn explain_move(&self, text: &str) -> Option<String>;
-    /// The rules as implemented (see [`Game::RULES`]).
+    /// The rules as implemented (see [`Variant::RULES`]).
     fn rules(&self) -> &'static str;
     /// A boxed copy of this state; what `Clone` for `Box<dyn AnyGame>` uses.
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -86,9 +87,9 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-/// A [`Game`] with its parameters: the implementation of [`AnyGame`].
+/// A [`FullGame`] with its parameters: the implementation of [`AnyGame`].
 #[derive(Debug, Clone)]
-pub struct Boxed<G: Game> {
+pub struct Boxed<G: FullGame> {
     /// The game state.
     pub state: G,
     /// The parameters `state` was created with, shared by every state of
@@ -97,7 +98,7 @@ pub struct Boxed<G: Game> {
     pub params: Arc<Params>,
 }
 
-impl<G: Game> Boxed<G> {
+impl<G: FullGame> Boxed<G> {
     /// The move numbered `action`, or why there is none.
     fn action_move(&self, action: usize) -> Result<G::Move, MoveError> {
         self.state.action_move(action).ok_or_else(|| {
@@ -105,17 +106,17 @@ impl<G: Game> Boxed<G> {
                 &action.to_string(),
                 format!(
                     "the action number of a move of {} (0 to {})",
-                    G::NAME,
-                    self.state.action_count().saturating_sub(1)
+                    G::Variant::NAME,
+                    self.state.variant().action_count().saturating_sub(1)
                 ),
             )
         })
     }
 }
 
-impl<G: Game> AnyGame for Boxed<G> {
+impl<G: FullGame> AnyGame for Boxed<G> {
     fn name(&self) -> &'static str {
-        G::NAME
+        G::Variant::NAME
     }
 
     fn params(&self) -> &Params {
@@ -131,7 +132,7 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        self.state.seat_name(seat)
+        self.state.variant().seat_name(seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -155,11 +156,11 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn max_game_length(&self) -> Option<usize> {
-        self.state.max_game_length()
+        self.state.variant().max_game_length()
     }
 
     fn action_count(&self) -> usize {
-        self.state.action_count()
+        self.state.variant().action_count()
     }
 
     fn legal_actions_into(&self, actions: &mut Vec<usize>) {
@@ -180,12 +181,15 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn observation_shape(&self) -> Vec<usize> {
-        self.state.observation_shape()
+        self.state.variant().observation_shape()
     }
 
     fn observe(&self, seat: Seat, out: &mut Vec<f32>) {
         out.clear();
-        out.resize(self.state.observation_shape().iter().product(), 0.0);
+        out.resize(
+            self.state.variant().observation_shape().iter().product(),
+            0.0,
+        );
         self.state.observe(seat, out);
     }
 
@@ -195,7 +199,7 @@ impl<G: Game> AnyGame for Boxed<G> {
 
     fn with_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError> {
         Ok(Box::new(Boxed {
-            state: self.state.parse_position(text)?,
+            state: self.state.variant().parse_position(text)?,
             params: self.params.clone(),
         }))
     }
@@ -208,10 +212,10 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn svg(&self, last: Option<(&dyn AnyGame, &str)>) -> Option<String> {
-        self.state.svg(&View {
+        Some(self.state.svg(&View {
             last: typed_last(last),
             color: false,
-        })
+        }))
     }
 
     fn explain_move(&self, text: &str) -> Option<String> {
@@ -219,7 +223,7 @@ impl<G: Game> AnyGame for Boxed<G> {
     }
 
     fn rules(&self) -> &'static str {
-        G::RULES
+        G::Variant::RULES
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
@@ -233,7 +237,7 @@ impl<G: Game> AnyGame for Boxed<G> {
 
 /// The last move of a text view as the typed game sees it: `None` when the
 /// state before it is another game or the move does not read.
-fn typed_last<'a, G: Game>(last: Option<(&'a dyn AnyGame, &str)>) -> Option<(&'a G, G::Move)> {
+fn typed_last<'a, G: FullGame>(last: Option<(&'a dyn AnyGame, &str)>) -> Option<(&'a G, G::Move)> {
     let (before, text) = last?;
     let before = &before.as_any().downcast_ref::<Boxed<G>>()?.state;
     Some((before, before.parse_move(text).ok()?))

@@ -1,4 +1,5 @@
-//! Linear evaluations: each seat's strength is a weighted sum of its
+//! The [`Evaluation`] facet, a game's estimate of an unfinished game; and
+//! linear evaluations: each seat's strength is a weighted sum of its
 //! features, and the seats' expected scores are the softmax of their
 //! strengths. With two players that is the logistic function of the
 //! strength difference, so the weights can be fitted by logistic regression
@@ -12,7 +13,21 @@
 //! assert!((s[0] - 0.731).abs() < 1e-3 && (s[0] + s[1] - 1.0).abs() < 1e-6);
 //! ```
 
+use crate::game::Game;
 use crate::outcome::{Scores, MAX_PLAYERS};
+
+/// A heuristic estimate of how an unfinished game will end: what MCTS
+/// scores a playout cut off at its ply limit with, what its priors and
+/// alpha-beta's leaves read, and what `az` blends into its leaves.
+pub trait Evaluation: Game {
+    /// Each seat's expected score, each in 0..=1, summing to 1 over the
+    /// variant's seats (the rest 0); a finished game's are its outcome's
+    /// ([`Outcome::scores`](crate::Outcome::scores)). It should tell
+    /// positions apart: a constant (every seat an even share) is no
+    /// evaluation, and the test kit says so. [`scores`] turns strengths
+    /// into such scores.
+    fn evaluate(&self) -> Scores;
+}
 
 /// A seat's strength: `weights · features`.
 pub fn strength<const K: usize>(weights: &[f32; K], features: &[f32; K]) -> f32 {

@@ -1,46 +1,99 @@
-//! The [`Game`] trait every game implements, and the [`View`] its board
-//! drawing is given.
+//! The [`Game`] trait, the rules of a position; [`FullGame`], a game with
+//! every facet the registry asks for; and the [`View`] a board drawing is
+//! given.
+//!
+//! A game is two types: its **variant** (a [`Variant`]: the parameters,
+//! the names, the rules text, how many players and actions, the start) and
+//! its **state** (a [`Game`]: one position of a variant, the hot path of
+//! every search). Beside the rules stand the **facets**, each a trait of
+//! its own that a game implements in the module that owns it:
+//!
+//! | facet | what it does | who asks for it |
+//! | --- | --- | --- |
+//! | [`Notation`] | move and position texts | the REPL, records, engines, agents' reports |
+//! | [`Actions`] | moves as numbers | RAVE and MAST statistics, alpha-beta's move ordering, policies, Python |
+//! | [`Observation`] | what a seat sees, as numbers | learned agents, Python |
+//! | [`Evaluation`] | expected scores of an unfinished game | MCTS cut-offs and priors, alpha-beta, `az` |
+//! | [`Drawing`] | the REPL's board, moves explained | the REPL, the web page |
+//! | [`Picture`] | the board as SVG with click targets | `show --svg`, the web page |
+//!
+//! A search names only the facets it uses (MCTS: the rules, [`Actions`] and
+//! [`Evaluation`]; solving: the rules alone); the registry, and so the
+//! REPL, tournaments, the web page and Python, take a [`FullGame`]: every
+//! facet.
+//!
+//! [`Notation`]: crate::Notation
+//! [`Actions`]: crate::Actions
+//! [`Observation`]: crate::Observation
+//! [`Evaluation`]: crate::Evaluation
+//! [`Drawing`]: crate::Drawing
+//! [`Picture`]: crate::Picture
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
 use rand::Rng as _;
 
-use crate::error::{MoveError, PositionError};
+use crate::draw::{Drawing, Picture};
+use crate::encoding::{Actions, Observation};
+use crate::error::MoveError;
+use crate::eval::Evaluation;
+use crate::notation::Notation;
+use crate::outcome::Outcome;
 pub use crate::outcome::Seat;
-use crate::outcome::{Outcome, Scores};
-use crate::params::{ParamError, ParamSpec, Params};
 use crate::render::{paint, Style};
 use crate::rng::Rng;
-use crate::spec::{Spec, SpecError};
+use crate::spec::SpecError;
+use crate::variant::Variant;
 
-/// A game state: the rules of one game, seen from one position.
+/// The rules of one position of a game: whose turn it is, the legal moves,
+/// what a move does, and when the game is over.
 ///
-/// A value of the implementing type is a whole position, including its
-/// variant parameters, so it can be cloned freely (copy-make: MCTS clones
-/// the root once per iteration and then only applies moves).
+/// A value of the implementing type is a whole position of one
+/// [`Variant`], which it carries ([`variant`](Game::variant)), so it can be
+/// cloned freely (copy-make: MCTS clones the root once per iteration and
+/// then only applies moves). These are the hot-path methods, called
+/// through static dispatch by every search; six are required, and the
+/// provided ones may be overridden where a game does better (a direct
+/// legality test, a random move without the list).
 ///
-/// The hot-path methods ([`legal_moves`](Game::legal_moves),
-/// [`play`](Game::play), [`random_move`](Game::random_move)) are called
-/// through static dispatch by the search; the text methods serve the REPL,
-/// saved games and tests. The object-safe view used by the REPL and
-/// tournaments is [`AnyGame`](crate::AnyGame), provided for every `Game`.
+/// The facets beside it ([`Notation`](crate::Notation),
+/// [`Actions`](crate::Actions), [`Observation`](crate::Observation),
+/// [`Evaluation`](crate::Evaluation), [`Drawing`](crate::Drawing),
+/// [`Picture`](crate::Picture)) are traits of their own; see the
+/// [module](self) for which part of Tabula asks for which.
 ///
 /// ```
-/// use tabula_core::{Game, Outcome, Params, ParamSpec, ParamError, MoveError, PositionError};
+/// use tabula_core::prelude::*;
+/// use tabula_core::{MoveError, ParamError, ParamSpec, Params, PositionError};
 ///
 /// /// Take 1–3 stones; whoever takes the last stone wins.
-/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-/// struct Nim { left: u8, to_move: usize }
+/// #[derive(Clone, Debug)]
+/// struct Nim { variant: Piles, left: u8, to_move: usize }
 ///
-/// impl Game for Nim {
-///     type Move = u8;
+/// /// The variant: how many stones there are at the start.
+/// #[derive(Clone, Debug)]
+/// struct Piles { stones: u8 }
+///
+/// impl Variant for Piles {
+///     type State = Nim;
 ///     const NAME: &'static str = "nim";
 ///     const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
 ///     const PARAMS: &'static [ParamSpec] = &[];
 ///     const RULES: &'static str = "Take 1, 2 or 3 stones; taking the last stone wins.";
-///     fn new(_: &Params) -> Result<Self, ParamError> { Ok(Nim { left: 10, to_move: 0 }) }
+///     fn new(_: &Params) -> Result<Self, ParamError> { Ok(Piles { stones: 10 }) }
+///     fn start(&self) -> Nim { Nim { variant: self.clone(), left: self.stones, to_move: 0 } }
 ///     fn players(&self) -> usize { 2 }
+///     // Actions 0, 1, 2 take 1, 2, 3 stones.
+///     fn action_count(&self) -> usize { 3 }
+///     // Seen by a seat: the stones left, and whether it is that seat's turn.
+///     fn observation_shape(&self) -> Vec<usize> { vec![2] }
+/// }
+///
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Variant = Piles;
+///     fn variant(&self) -> &Piles { &self.variant }
 ///     fn to_move(&self) -> usize { self.to_move }
 ///     fn outcome(&self) -> Option<Outcome> {
 ///         // The player who just moved took the last stone.
@@ -52,76 +105,40 @@ use crate::spec::{Spec, SpecError};
 ///         moves.extend((1..=3).filter(|&n| n <= self.left));
 ///     }
 ///     fn play(&mut self, mv: u8) { self.left -= mv; self.to_move = 1 - self.to_move; }
-///     // Actions 0, 1, 2 take 1, 2, 3 stones.
-///     fn action_count(&self) -> usize { 3 }
-///     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
-///     fn action_move(&self, action: usize) -> Option<u8> { (action < 3).then(|| action as u8 + 1) }
-///     // Seen by a seat: the stones left, and whether it is that seat's turn.
-///     fn observation_shape(&self) -> Vec<usize> { vec![2] }
-///     fn observe(&self, seat: usize, out: &mut [f32]) {
-///         out[0] = self.left.into();
-///         out[1] = if seat == self.to_move { 1.0 } else { 0.0 };
-///     }
+/// }
+///
+/// impl Notation for Nim {
 ///     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
 ///         text.trim().parse().map_err(|_| MoveError::syntax(text, "a number 1-3"))
 ///     }
 ///     fn format_move(&self, mv: u8) -> String { mv.to_string() }
 ///     fn position(&self) -> String { format!("{} {}", self.left, self.to_move + 1) }
-///     fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+///     fn read_position(variant: &Piles, text: &str) -> Result<Nim, PositionError> {
 ///         let bad = || PositionError::new(text, "expected `LEFT SEAT`");
 ///         let (left, seat) = text.trim().split_once(' ').ok_or_else(bad)?;
 ///         let seat: usize = seat.parse().map_err(|_| bad())?;
 ///         if !(1..=2).contains(&seat) { return Err(bad()); }
-///         Ok(Nim { left: left.parse().map_err(|_| bad())?, to_move: seat - 1 })
+///         let left = left.parse().map_err(|_| bad())?;
+///         Ok(Nim { variant: variant.clone(), left, to_move: seat - 1 })
 ///     }
 /// }
 ///
-/// let mut nim = Nim::new(&Params::default()).unwrap();
+/// let mut nim = Nim::from_spec("nim").unwrap();
 /// nim.try_play(3).unwrap();
 /// assert_eq!(nim.position(), "7 2");
 /// assert!(nim.try_play(4).is_err());
+/// assert_eq!(nim.variant().parse_position("7 2").unwrap().position(), "7 2");
 /// ```
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A move; small and `Copy` so search trees store it inline.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The variant this is a position of: its parameters, names and start.
+    type Variant: Variant<State = Self>;
 
-    /// The registry name, e.g. `"diffusion"`.
-    const NAME: &'static str;
-    /// One line for `tabula list`.
-    const DESCRIPTION: &'static str;
-    /// The variant parameters this game accepts, with defaults.
-    const PARAMS: &'static [ParamSpec];
-    /// The rules as implemented, including every reading decision: what the
-    /// REPL's `rules` command prints (the shipped games keep it in their
-    /// `RULES.txt`).
-    const RULES: &'static str;
-
-    /// The start position for these (already validated) parameters.
-    fn new(params: &Params) -> Result<Self, ParamError>;
-
-    /// The start position for a spec text such as `diffusion(width=8)`,
-    /// typed: for tests, benchmarks and programs that know their game.
-    fn from_spec(text: &str) -> Result<Self, SpecError> {
-        let spec = Spec::parse(text)?;
-        if spec.name != Self::NAME {
-            return Err(SpecError::UnknownName {
-                kind: "game",
-                name: spec.name,
-                choices: vec![Self::NAME.to_string()],
-            });
-        }
-        let params = Params::resolve(Self::NAME, Self::PARAMS, &spec.args)?;
-        Self::new(&params).map_err(|e| e.in_game(Self::NAME))
-    }
-
-    /// How many players this position seats.
-    fn players(&self) -> usize;
+    /// The variant this position belongs to.
+    fn variant(&self) -> &Self::Variant;
     /// The seat to move. Meaningless once [`outcome`](Game::outcome) is `Some`.
     fn to_move(&self) -> Seat;
-    /// How a seat is called in this game (`"A"`, `"Black"`, `"player 3"`).
-    fn seat_name(&self, seat: Seat) -> String {
-        format!("player {}", seat + 1)
-    }
     /// `Some` exactly when the game is over. While it is `None` there is at
     /// least one legal move.
     fn outcome(&self) -> Option<Outcome>;
@@ -141,6 +158,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Applies a legal move. The fast path: legality is the caller's job.
     fn play(&mut self, mv: Self::Move);
 
+    /// How many players the variant seats ([`Variant::players`]).
+    #[inline]
+    fn players(&self) -> usize {
+        self.variant().players()
+    }
+
+    /// The start position for a spec text such as `diffusion(width=8)`,
+    /// typed: for tests, benchmarks and programs that know their game
+    /// ([`Variant::from_spec`], then [`Variant::start`]).
+    fn from_spec(text: &str) -> Result<Self, SpecError> {
+        Ok(Self::Variant::from_spec(text)?.start())
+    }
+
     /// Whether `mv` is legal here. The default asks [`legal_moves`](Game::legal_moves).
     fn is_legal(&self, mv: Self::Move) -> bool {
         if self.outcome().is_some() {
@@ -151,8 +181,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         moves.contains(&mv)
     }
 
-    /// Applies `mv` if it is legal, otherwise leaves the state untouched.
-    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+    /// Applies `mv` if it is legal, otherwise leaves the state untouched;
+    /// the error names the move in the game's [`Notation`].
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError>
+    where
+        Self: Notation,
+    {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
@@ -183,111 +217,28 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Applies a legal move inside a random playout, where one move may be
     /// too costly to finish (Calcala's relay chains can run for a million
     /// relays). Returns `false`, with the state untouched, to end the
-    /// playout before `mv`: it is then scored by [`evaluate`](Game::evaluate)
-    /// exactly like a playout stopped at its ply limit, so no rule changes.
-    /// Real play never calls this. The default plays `mv` and returns `true`.
+    /// playout before `mv`: it is then scored by
+    /// [`evaluate`](crate::Evaluation::evaluate) exactly like a playout
+    /// stopped at its ply limit, so no rule changes. Real play never calls
+    /// this. The default plays `mv` and returns `true`.
     fn play_in_playout(&mut self, mv: Self::Move) -> bool {
         self.play(mv);
         true
     }
+}
 
-    /// A heuristic estimate of each seat's final score (each in 0..=1,
-    /// summing to 1), used when a playout is cut off at `max_plies`.
-    /// `None` (the default) counts a cut-off playout as a draw.
-    fn evaluate(&self) -> Option<Scores> {
-        None
-    }
+/// A game with every facet: what the registry, and through it the REPL,
+/// tournaments, the web page, the engine protocol and Python, ask of a
+/// game. Implemented for every type that has them all; a game never
+/// implements it by hand.
+pub trait FullGame:
+    Game + Notation + Actions + Observation + Evaluation + Drawing + Picture
+{
+}
 
-    /// The most moves a game of this variant can last from its start
-    /// position, where the rules bound it (OpenSpiel's `MaxGameLength`,
-    /// which sizes buffers and training episodes); `None`, the default, for
-    /// a game whose length has no bound worth stating. Callers then cap the
-    /// length themselves, as tournaments and playouts do.
-    fn max_game_length(&self) -> Option<usize> {
-        None
-    }
-
-    /// How many action numbers this variant uses: the same for every state
-    /// of one variant. Actions number moves stably, for statistics kept per
-    /// move across positions (RAVE, MAST), bindings and policy networks.
-    fn action_count(&self) -> usize;
-    /// The action number of `mv`: below [`action_count`](Game::action_count),
-    /// distinct for distinct moves.
-    fn action(&self, mv: Self::Move) -> usize;
-    /// The move with this action number, the inverse of
-    /// [`action`](Game::action); `None` for a number that is no move of this
-    /// variant. Legality here is not checked.
-    fn action_move(&self, action: usize) -> Option<Self::Move>;
-    /// Clears `actions` and fills it with the legal moves' action numbers,
-    /// in [`legal_moves`](Game::legal_moves) order. The default lists the
-    /// moves first; a game that can number its legal moves directly may
-    /// say so here, without the list (the Python bindings ask for this
-    /// before every move). The conformance suite checks that both agree.
-    fn legal_actions(&self, actions: &mut Vec<usize>) {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        actions.clear();
-        actions.extend(moves.into_iter().map(|mv| self.action(mv)));
-    }
-
-    /// The shape of [`observe`](Game::observe)'s output, outermost
-    /// dimension first (`[planes, rows, columns]` for a board, `[n]` for a
-    /// flat vector): the same for every state of one variant, so one
-    /// network fits the variant. Its product is the length of `out`.
-    fn observation_shape(&self) -> Vec<usize>;
-    /// Writes what `seat` sees of this state into `out` (the product of
-    /// [`observation_shape`](Game::observation_shape) numbers): the input
-    /// of learned agents and of the Python bindings' observation tensors.
-    ///
-    /// Every value must be written, finite and non-negative. The view is
-    /// `seat`'s own: "mine" and "the opponents'" rather than colours, the
-    /// board turned so that `seat` always sits on the same side, so one
-    /// network serves every seat. It must tell apart any two positions
-    /// with different position texts (include the side to move, relative
-    /// to `seat`); state the position text does not show (a ko history)
-    /// may be left out. The conformance suite checks all of this.
-    fn observe(&self, seat: Seat, out: &mut [f32]);
-
-    /// Reads a move in this game's notation: the canonical text,
-    /// case-insensitive unless case carries meaning, surrounding spaces
-    /// allowed. Checks syntax only.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
-    /// The canonical text of a move.
-    fn format_move(&self, mv: Self::Move) -> String;
-
-    /// The position text, as the rules text ([`RULES`](Game::RULES))
-    /// describes it.
-    fn position(&self) -> String;
-    /// Reads a position text for a game with this state's parameters.
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError>;
-
-    /// A human board for the REPL: coordinates on every side that needs
-    /// them, the last move marked (also without colour), whose turn it is
-    /// or the result. Lines carry no trailing spaces and the text ends
-    /// without a newline. The default is the position text.
-    fn render(&self, view: &View<'_, Self>) -> String {
-        let _ = view;
-        self.position()
-    }
-
-    /// The board as a standalone SVG picture (the REPL's `show --svg`, for
-    /// docs, issues and replays): coordinates, the last move marked, whose
-    /// turn it is or the result. `view.color` does not apply. `None`, the
-    /// default, when the game draws no picture; [`svg`](crate::svg) has the
-    /// shared writer and colours.
-    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
-        let _ = view;
-        None
-    }
-
-    /// What `mv` does from this position, in words, when its text does not
-    /// say it all (Calcala: the sowing path, its relays and the capture).
-    /// The REPL prints it for moves that the next board it draws does not
-    /// show. `None`, the default, where the move text says enough.
-    fn explain_move(&self, mv: Self::Move) -> Option<String> {
-        let _ = mv;
-        None
-    }
+impl<G> FullGame for G where
+    G: Game + Notation + Actions + Observation + Evaluation + Drawing + Picture
+{
 }
 
 /// The context of one board drawing.

@@ -1,6 +1,8 @@
-//! The mechanics the games' notations share: cell names made of a letter
-//! and a number (`d4`, `C3`), and position texts shaped `ROW/ROW/… FIELD …`
-//! (the board's rows joined by `/`, then space-separated fields).
+//! The [`Notation`] facet, how a game writes and reads its moves and
+//! positions; and the mechanics the games' notations share: cell names made
+//! of a letter and a number (`d4`, `C3`), and position texts shaped
+//! `ROW/ROW/… FIELD …` (the board's rows joined by `/`, then
+//! space-separated fields).
 //!
 //! Each game keeps its own notation — which letters, which fields, what
 //! they mean, its own words in errors; these helpers only split, count and
@@ -24,7 +26,38 @@
 
 use std::str::{Chars, FromStr};
 
-use crate::error::PositionError;
+use crate::error::{MoveError, PositionError};
+use crate::game::Game;
+
+/// How a game writes and reads its moves and positions: what people type,
+/// records keep and engines exchange.
+///
+/// Every move has one canonical text ([`format_move`](Notation::format_move));
+/// [`parse_move`](Notation::parse_move) reads it back. A position text
+/// ([`position`](Notation::position)) describes a position fully for play;
+/// [`read_position`](Notation::read_position) makes a position of a variant
+/// from one — the constructor behind
+/// [`Variant::parse_position`](crate::Variant::parse_position). Reading is
+/// two steps in the shipped games: the notation checks the *syntax* and
+/// gives the parts (the board, the side to move), then the rules check that
+/// a game can reach them (the state's own constructor says why not), as
+/// shakmaty's FEN → setup → position does.
+pub trait Notation: Game {
+    /// Reads a move in this game's notation: the canonical text,
+    /// case-insensitive unless case carries meaning, surrounding spaces
+    /// allowed. Checks syntax only; never panics on user text.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// The canonical text of a move.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The position text, as the rules text ([`RULES`](crate::Variant::RULES))
+    /// describes it.
+    fn position(&self) -> String;
+    /// The position of `variant` a position text describes, or why there is
+    /// none: malformed, or no game reaches it. Surrounding spaces are
+    /// allowed; the outcome must follow from the text.
+    fn read_position(variant: &Self::Variant, text: &str) -> Result<Self, PositionError>;
+}
 
 /// The letter with index `index` (0 is `a`), in upper or lower case.
 pub fn letter(index: usize, upper: bool) -> char {

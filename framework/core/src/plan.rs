@@ -6,11 +6,12 @@
 //! the rules core; the checks that read them are in the test kit
 //! (`tabula-testkit`), which no release binary links.
 
-use crate::game::Game;
+use crate::game::FullGame;
 
-/// One parameter set of a game's test [`Plan`].
+/// One parameter set of a game's test [`Plan`], and how hard the tests
+/// play it.
 #[derive(Debug, Clone, Copy)]
-pub struct Variant {
+pub struct Case {
     /// The game's spec text, e.g. `diffusion(width=4,stones=2)`.
     pub spec: &'static str,
     /// Conformance games to play (scaled to what the variant costs).
@@ -22,10 +23,10 @@ pub struct Variant {
     pub stop_at: Option<usize>,
 }
 
-impl Variant {
+impl Case {
     /// `games` conformance games of `spec`, every ply checked, bounded.
     pub const fn new(spec: &'static str, games: usize) -> Self {
-        Variant {
+        Case {
             spec,
             games,
             check_every: 1,
@@ -35,7 +36,7 @@ impl Variant {
 
     /// Thins the text checks out to every `plies` plies.
     pub const fn check_every(self, plies: usize) -> Self {
-        Variant {
+        Case {
             check_every: plies,
             ..self
         }
@@ -44,7 +45,7 @@ impl Variant {
     /// Declares random games of this parameter set unbounded, stopped
     /// after `plies` plies.
     pub const fn unbounded(self, plies: usize) -> Self {
-        Variant {
+        Case {
             stop_at: Some(plies),
             ..self
         }
@@ -58,7 +59,7 @@ impl Variant {
 /// new game is covered everywhere by its catalog line alone.
 pub trait GameVisitor {
     /// Called once per game, in the catalog's order.
-    fn visit<G: Game>(&mut self, plan: &'static Plan);
+    fn visit<G: FullGame>(&mut self, plan: &'static Plan);
 }
 
 /// How the shared tests exercise one game: its one table of parameter sets
@@ -67,7 +68,7 @@ pub trait GameVisitor {
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     /// The parameter sets, the defaults first.
-    pub variants: &'static [Variant],
+    pub cases: &'static [Case],
     /// See `Config::case_sensitive_moves`.
     pub case_sensitive_moves: bool,
     /// The length bound of the bounded variants: generous, far beyond the
@@ -76,21 +77,21 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The variant with this spec text.
-    pub fn variant(&self, spec: &str) -> Option<&'static Variant> {
-        self.variants.iter().find(|v| v.spec == spec)
+    /// The case with this spec text.
+    pub fn case(&self, spec: &str) -> Option<&'static Case> {
+        self.cases.iter().find(|v| v.spec == spec)
     }
 
     /// The parameter sets a per-game check plays when it cannot afford
     /// them all: the defaults, and the first set with more players than
     /// the defaults, if any (so that checks of perspective meet three or
     /// four players where a game has them). `G` is the plan's game.
-    pub fn representative<G: Game>(&self) -> Vec<&'static str> {
+    pub fn representative<G: FullGame>(&self) -> Vec<&'static str> {
         let players = |spec: &str| G::from_spec(spec).map_or(0, |g| g.players());
-        let default = self.variants[0].spec;
+        let default = self.cases[0].spec;
         let mut specs = vec![default];
         if let Some(more) = self
-            .variants
+            .cases
             .iter()
             .find(|v| players(v.spec) > players(default))
         {

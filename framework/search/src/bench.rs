@@ -10,6 +10,7 @@ use crate::playout::random_playout;
 use crate::search::Control;
 use tabula_core::game::Game;
 use tabula_core::rng::seeded;
+use tabula_core::{Actions, Evaluation};
 
 /// How long to measure each figure.
 #[derive(Debug, Clone)]
@@ -66,7 +67,11 @@ pub struct BenchReport {
 
 /// Measures random playouts from `start`, then an MCTS search and an
 /// alpha-beta search from it.
-pub fn run<G: Game>(start: &G, name: &str, config: &BenchConfig) -> BenchReport {
+pub fn run<G: Game + Actions + Evaluation>(
+    start: &G,
+    name: &str,
+    config: &BenchConfig,
+) -> BenchReport {
     let mut rng = seeded(config.seed);
     let mut buffer = Vec::new();
     let (mut playouts, mut plies) = (0u64, 0u64);

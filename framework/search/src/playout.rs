@@ -1,8 +1,9 @@
 //! Random playouts and perft: the raw speed and correctness probes of a game.
 
 use tabula_core::game::Game;
-use tabula_core::outcome::{even_scores, Scores};
+use tabula_core::outcome::Scores;
 use tabula_core::rng::Rng;
+use tabula_core::Evaluation;
 
 /// How a random playout ended.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,7 +22,7 @@ pub struct PlayoutEnd {
 /// applied with [`Game::play_in_playout`], so a game may also stop the
 /// playout before a move too costly to finish; a stopped playout is scored
 /// by the evaluation, like one cut off at `max_plies`.
-pub fn random_playout<G: Game>(
+pub fn random_playout<G: Game + Evaluation>(
     state: &mut G,
     rng: &mut Rng,
     max_plies: usize,
@@ -38,7 +39,7 @@ pub fn random_playout<G: Game>(
 }
 
 #[inline(always)]
-fn play_out<G: Game>(
+fn play_out<G: Game + Evaluation>(
     state: &mut G,
     rng: &mut Rng,
     max_plies: usize,
@@ -64,11 +65,9 @@ fn play_out<G: Game>(
     }
 }
 
-fn cut_off<G: Game>(state: &G, plies: usize) -> PlayoutEnd {
+fn cut_off<G: Game + Evaluation>(state: &G, plies: usize) -> PlayoutEnd {
     PlayoutEnd {
-        scores: state
-            .evaluate()
-            .unwrap_or_else(|| even_scores(state.players())),
+        scores: state.evaluate(),
         plies,
         cut_off: true,
     }

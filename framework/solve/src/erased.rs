@@ -2,7 +2,7 @@
 //! the REPL, and the [`Indexer`] that lets a generic agent use a game's
 //! indexing.
 //!
-//! Agent kinds are compiled for every game type (`build<G: Game>`), so the
+//! Agent kinds are compiled for every game type (`build<G: FullGame>`), so the
 //! `perfect` agent cannot ask for `G: Indexed` in its bounds. Instead
 //! `tabula::RegistryBuilder::solvable` keeps the game's [`Indexer`] in its
 //! registry entry, which hands it to every agent built for the game.
@@ -16,7 +16,8 @@ use super::table::{Identity, Table};
 use super::value::Entry;
 use super::Indexed;
 use tabula_core::any::{AnyGame, Boxed};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
+use tabula_core::variant::Variant;
 
 /// What a typed caller needs of an indexed game it only knows as `G: Game`.
 pub struct Indexer<G: Game> {
@@ -49,8 +50,8 @@ impl<G: Game> Indexer<G> {
 /// The identity of the table of `state`'s variant.
 pub(crate) fn identity_of<G: Indexed>(state: &G) -> Identity {
     Identity {
-        game: G::NAME.to_string(),
-        variant: state.variant(),
+        game: G::Variant::NAME.to_string(),
+        variant: state.table_variant(),
         positions: state.index_count(),
     }
 }
@@ -93,18 +94,18 @@ impl<G> Default for Solvable<G> {
     }
 }
 
-impl<G: Indexed> Solvable<G> {
+impl<G: Indexed + FullGame> Solvable<G> {
     fn state<'a>(&self, game: &'a dyn AnyGame) -> Result<&'a G, String> {
         game.as_any()
             .downcast_ref::<Boxed<G>>()
             .map(|boxed| &boxed.state)
-            .ok_or_else(|| format!("{} is not a game of {}", game.spec(), G::NAME))
+            .ok_or_else(|| format!("{} is not a game of {}", game.spec(), G::Variant::NAME))
     }
 }
 
-impl<G: Indexed> Solver for Solvable<G> {
+impl<G: Indexed + FullGame> Solver for Solvable<G> {
     fn game(&self) -> &'static str {
-        G::NAME
+        G::Variant::NAME
     }
 
     fn identity(&self, game: &dyn AnyGame) -> Result<Identity, String> {
@@ -118,7 +119,7 @@ impl<G: Indexed> Solver for Solvable<G> {
         progress: Option<&(dyn Fn(&SolveProgress) + Sync)>,
     ) -> Result<Table, SolveError> {
         let state = self.state(game).map_err(|reason| SolveError::BadIndexing {
-            game: G::NAME.to_string(),
+            game: G::Variant::NAME.to_string(),
             variant: String::new(),
             reason,
         })?;

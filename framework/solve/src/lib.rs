@@ -47,11 +47,11 @@ use tabula_core::game::Game;
 /// every move that leaves it leads to a solved position.
 ///
 /// Every method reads the variant from `self`, any position of it, as
-/// [`Game::parse_position`] does.
+/// [`Variant::parse_position`](tabula_core::Variant::parse_position) does.
 pub trait Indexed: Game {
     /// What a table of this variant depends on, e.g. `width=6,blocks=halves`:
     /// a database covers every position of the variants with this text.
-    fn variant(&self) -> String;
+    fn table_variant(&self) -> String;
 
     /// How many indices this variant uses.
     fn index_count(&self) -> u64;

@@ -37,6 +37,7 @@ use super::value::{decode, encode, Code, Entry, Value, MAX_INLINE_PLIES, OVERFLO
 use super::Indexed;
 use tabula_core::game::Game;
 use tabula_core::outcome::Outcome;
+use tabula_core::variant::Variant;
 
 /// The largest table [`solve`] builds: 16 Gi positions (18 GiB of codes).
 pub const MAX_POSITIONS: u64 = 1 << 34;
@@ -139,8 +140,8 @@ pub fn solve_layers<G: Indexed>(
     let wanted = layers;
     let started = Instant::now();
     let identity = Identity {
-        game: G::NAME.to_string(),
-        variant: start.variant(),
+        game: G::Variant::NAME.to_string(),
+        variant: start.table_variant(),
         positions: start.index_count(),
     };
     let bad = |reason: String| SolveError::BadIndexing {
@@ -178,8 +179,8 @@ pub fn solve_layers<G: Indexed>(
     let layers = &layers[..wanted.min(all)];
     let covered = layers.last().map_or(0, |l| l.end);
     let out_of_memory = |what: &'static str, bytes: u64| SolveError::OutOfMemory {
-        game: G::NAME.to_string(),
-        variant: start.variant(),
+        game: G::Variant::NAME.to_string(),
+        variant: start.table_variant(),
         what,
         bytes,
     };

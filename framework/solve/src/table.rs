@@ -51,7 +51,7 @@ const ENCODING: &str = "nine bits per position, eight to a group of nine bytes (
 pub struct Identity {
     /// The game's registry name.
     pub game: String,
-    /// The variant the table depends on (see [`Indexed::variant`](super::Indexed::variant)).
+    /// The variant the table depends on (see [`Indexed::table_variant`](super::Indexed::table_variant)).
     pub variant: String,
     /// Entries in the table.
     pub positions: u64,

@@ -12,6 +12,7 @@ use tabula_core::error::{MoveError, PositionError};
 use tabula_core::outcome::Outcome;
 use tabula_core::params::{ParamError, ParamSpec, Params};
 use tabula_core::rng::seeded;
+use tabula_core::{Notation, Variant};
 
 /// Nodes per random layer, random layers, and the chain's length.
 const LAYER: usize = 400;
@@ -71,22 +72,44 @@ struct Walk {
     to_move: usize,
 }
 
-impl Game for Walk {
-    type Move = u8;
+/// Walk's one variant.
+#[derive(Clone, Debug)]
+struct Graphs;
+
+impl Variant for Graphs {
+    type State = Walk;
     const NAME: &'static str = "walk";
     const DESCRIPTION: &'static str = "walk a random graph";
-
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "follow an edge";
 
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Walk {
+        Ok(Graphs)
+    }
+    fn start(&self) -> Walk {
+        Walk {
             node: (CHAIN + 1) as u32,
             to_move: 0,
-        })
+        }
     }
     fn players(&self) -> usize {
         2
+    }
+    /// A node has at most 4 moves.
+    fn action_count(&self) -> usize {
+        4
+    }
+    /// The node, then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2]
+    }
+}
+
+impl Game for Walk {
+    type Move = u8;
+    type Variant = Graphs;
+    fn variant(&self) -> &Graphs {
+        &Graphs
     }
     fn to_move(&self) -> usize {
         self.to_move
@@ -110,24 +133,9 @@ impl Game for Walk {
     fn key(&self) -> u64 {
         u64::from(self.node) << 1 | self.to_move as u64
     }
-    /// A node has at most 4 moves.
-    fn action_count(&self) -> usize {
-        4
-    }
-    fn action(&self, mv: u8) -> usize {
-        usize::from(mv)
-    }
-    fn action_move(&self, action: usize) -> Option<u8> {
-        (action < 4).then_some(action as u8)
-    }
-    /// The node, then whether the observer is to move.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![2]
-    }
-    fn observe(&self, seat: usize, out: &mut [f32]) {
-        out[0] = self.node as f32;
-        out[1] = if seat == self.to_move { 1.0 } else { 0.0 };
-    }
+}
+
+impl Notation for Walk {
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.parse()
             .map_err(|_| MoveError::syntax(text, "a number"))
@@ -138,13 +146,13 @@ impl Game for Walk {
     fn position(&self) -> String {
         format!("{} {}", self.node, self.to_move)
     }
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+    fn read_position(_: &Graphs, text: &str) -> Result<Self, PositionError> {
         Err(PositionError::new(text, "not needed"))
     }
 }
 
 impl Indexed for Walk {
-    fn variant(&self) -> String {
+    fn table_variant(&self) -> String {
         "seed=7".to_string()
     }
     fn index_count(&self) -> u64 {
@@ -236,7 +244,7 @@ fn reference() -> Vec<Entry> {
 
 #[test]
 fn the_solver_matches_a_fixed_point_computation() {
-    let start = Walk::new(&Params::default()).unwrap();
+    let start = Walk::from_spec("walk").unwrap();
     let table = solve(&start, None).unwrap();
     let expected = reference();
     for (index, want) in expected.iter().enumerate() {
@@ -270,7 +278,7 @@ fn the_solver_matches_a_fixed_point_computation() {
 
 #[test]
 fn long_distances_survive_the_file() {
-    let start = Walk::new(&Params::default()).unwrap();
+    let start = Walk::from_spec("walk").unwrap();
     let table = solve(&start, None).unwrap();
     let path = std::env::temp_dir().join(format!("tabula-walk-{}.db", std::process::id()));
     table.save(&path).unwrap();
@@ -284,7 +292,7 @@ fn long_distances_survive_the_file() {
 
 #[test]
 fn the_first_layers_alone_make_a_partial_table() {
-    let start = Walk::new(&Params::default()).unwrap();
+    let start = Walk::from_spec("walk").unwrap();
     let full = solve(&start, None).unwrap();
     let partial = solve_layers(&start, 3, None).unwrap();
     assert!(full.is_complete());
@@ -320,7 +328,7 @@ fn a_table_cut_inside_a_layer_answers_none_not_a_panic() {
     // a covered position whose move leads past the cut is not answered.
     use super::packed::pack;
     use super::value::{encode, OVERFLOW};
-    let start = Walk::new(&Params::default()).unwrap();
+    let start = Walk::from_spec("walk").unwrap();
     let full = solve(&start, None).unwrap();
     for cut in 0..=full.covered() {
         let codes: Vec<_> = (0..cut).map(|i| encode(full.get(i))).collect();

@@ -22,11 +22,12 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use tabula_core::error::MoveError;
-use tabula_core::game::Game;
+use tabula_core::game::FullGame;
 use tabula_core::outcome::MAX_PLAYERS;
+use tabula_core::prelude::*;
 use tabula_core::rng::{seeded, Rng};
 
-pub use tabula_core::plan::{GameVisitor, Plan, Variant};
+pub use tabula_core::plan::{Case, GameVisitor, Plan};
 
 /// Seen moves re-tried as illegal candidates per ply.
 const ILLEGAL_PER_PLY: usize = 64;
@@ -83,13 +84,13 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The suite's configuration for `variant`, playing `games` games.
-    pub fn for_variant(plan: &Plan, variant: &Variant, games: usize) -> Config {
+    /// The suite's configuration for `case`, playing `games` games.
+    pub fn for_case(plan: &Plan, case: &Case, games: usize) -> Config {
         Config {
             games,
-            max_plies: variant.stop_at.unwrap_or(plan.max_plies),
-            unbounded: variant.stop_at.is_some(),
-            check_every: variant.check_every,
+            max_plies: case.stop_at.unwrap_or(plan.max_plies),
+            unbounded: case.stop_at.is_some(),
+            check_every: case.check_every,
             case_sensitive_moves: plan.case_sensitive_moves,
             ..Config::default()
         }
@@ -104,17 +105,17 @@ impl Config {
 /// another key gives the same observation from the same seat, the two
 /// position texts must be equal: what a seat observes may leave out only
 /// what the position text leaves out (Grid Diffusion's ko history).
-pub fn check<G: Game>(start: &G, config: &Config) -> usize {
-    let shape = start.observation_shape();
+pub fn check<G: FullGame>(start: &G, config: &Config) -> usize {
+    let shape = start.variant().observation_shape();
     assert!(
         !shape.is_empty() && shape.iter().all(|&n| n > 0),
         "{}: observation shape {shape:?} has no or empty dimensions",
-        G::NAME
+        G::Variant::NAME
     );
     let mut checker = Checker {
         start,
         config,
-        actions: start.action_count(),
+        actions: start.variant().action_count(),
         observation_len: shape.iter().product(),
         shape,
         seen_moves: Vec::new(),
@@ -141,7 +142,7 @@ pub fn check<G: Game>(start: &G, config: &Config) -> usize {
 }
 
 /// What one [`check`] run carries from game to game.
-struct Checker<'a, G: Game> {
+struct Checker<'a, G: FullGame> {
     start: &'a G,
     config: &'a Config,
     /// The variant's action count: the same in every state.
@@ -157,7 +158,7 @@ struct Checker<'a, G: Game> {
     observations: HashMap<(usize, u64), u64>,
 }
 
-impl<G: Game> Checker<'_, G> {
+impl<G: FullGame> Checker<'_, G> {
     /// One random game, every ply checked. Returns the moves played.
     fn play(&mut self, game: usize, seed: u64) -> Vec<G::Move> {
         let config = self.config;
@@ -188,9 +189,7 @@ impl<G: Game> Checker<'_, G> {
                      raise max_plies or declare the variant unbounded",
                     at()
                 );
-                if let Some(scores) = state.evaluate() {
-                    check_scores(&scores, state.players(), &at);
-                }
+                check_scores(&state.evaluate(), state.players(), &at);
                 break;
             }
             if full {
@@ -269,7 +268,7 @@ impl<G: Game> Checker<'_, G> {
     /// clone, and the same only for states with the same position text.
     fn check_observations(&mut self, state: &G, at: &dyn Fn() -> String) {
         assert_eq!(
-            state.observation_shape(),
+            state.variant().observation_shape(),
             self.shape,
             "{}: the observation shape changed within the variant",
             at()
@@ -382,7 +381,7 @@ impl<G: Game> Checker<'_, G> {
 /// A clone of a running game that plays its own random moves beside the
 /// original, then must equal a fresh replay of its moves: neither side may
 /// see the other's moves (a shared history, a shared buffer).
-struct Branch<G: Game> {
+struct Branch<G: FullGame> {
     state: G,
     /// Every move from the start: the original's up to the fork, then its own.
     moves: Vec<G::Move>,
@@ -391,7 +390,7 @@ struct Branch<G: Game> {
     plies: usize,
 }
 
-impl<G: Game> Branch<G> {
+impl<G: FullGame> Branch<G> {
     fn fork(state: &G, played: &[G::Move], seed: u64) -> Self {
         Branch {
             state: state.clone(),
@@ -421,7 +420,7 @@ impl<G: Game> Branch<G> {
 }
 
 /// Two states that must be the same: key, position text, legal moves.
-fn check_same_state<G: Game>(state: &G, expected: &G, at: &dyn Fn() -> String) {
+fn check_same_state<G: FullGame>(state: &G, expected: &G, at: &dyn Fn() -> String) {
     assert_eq!(
         state.position(),
         expected.position(),
@@ -447,7 +446,7 @@ fn check_same_state<G: Game>(state: &G, expected: &G, at: &dyn Fn() -> String) {
     );
 }
 
-fn replay_moves<G: Game>(start: &G, seed: u64, config: &Config) -> Vec<G::Move> {
+fn replay_moves<G: FullGame>(start: &G, seed: u64, config: &Config) -> Vec<G::Move> {
     let mut rng = seeded(seed);
     let mut state = start.clone();
     let mut buffer = Vec::new();
@@ -463,7 +462,7 @@ fn replay_moves<G: Game>(start: &G, seed: u64, config: &Config) -> Vec<G::Move> 
 }
 
 /// Seats and, in a full check, the evaluation.
-fn check_basics<G: Game>(state: &G, full: bool, at: &dyn Fn() -> String) {
+fn check_basics<G: FullGame>(state: &G, full: bool, at: &dyn Fn() -> String) {
     let players = state.players();
     assert!(
         (1..=MAX_PLAYERS).contains(&players),
@@ -479,9 +478,7 @@ fn check_basics<G: Game>(state: &G, full: bool, at: &dyn Fn() -> String) {
         );
     }
     if full {
-        if let Some(scores) = state.evaluate() {
-            check_scores(&scores, players, at);
-        }
+        check_scores(&state.evaluate(), players, at);
     }
 }
 
@@ -506,16 +503,16 @@ fn check_scores(scores: &tabula_core::Scores, players: usize, at: &dyn Fn() -> S
 }
 
 /// Every action number decodes to nothing or to a move that encodes back.
-fn check_action_numbering<G: Game>(start: &G) {
-    let count = start.action_count();
-    assert!(count > 0, "{}: no action numbers", G::NAME);
+fn check_action_numbering<G: FullGame>(start: &G) {
+    let count = start.variant().action_count();
+    assert!(count > 0, "{}: no action numbers", G::Variant::NAME);
     for action in 0..count.min(MAX_DECODED_ACTIONS) {
         if let Some(mv) = start.action_move(action) {
             assert_eq!(
                 start.action(mv),
                 action,
                 "{}: action {action} decodes to {mv:?}, which encodes to another",
-                G::NAME
+                G::Variant::NAME
             );
         }
     }
@@ -523,11 +520,11 @@ fn check_action_numbering<G: Game>(start: &G) {
         start.action_move(count),
         None,
         "{}: action {count} (the count) decodes to a move",
-        G::NAME
+        G::Variant::NAME
     );
 }
 
-fn check_move_list<G: Game>(
+fn check_move_list<G: FullGame>(
     state: &G,
     moves: &[G::Move],
     actions: usize,
@@ -538,7 +535,7 @@ fn check_move_list<G: Game>(
     let unique: HashSet<_> = moves.iter().collect();
     assert_eq!(unique.len(), moves.len(), "{}: duplicate legal moves", at());
     assert_eq!(
-        state.action_count(),
+        state.variant().action_count(),
         actions,
         "{}: the action count changed within the variant",
         at()
@@ -614,7 +611,7 @@ fn check_move_list<G: Game>(
 /// Moves seen elsewhere but not listed here must be refused without a
 /// trace. At most [`ILLEGAL_PER_PLY`] of them per ply, a different slice
 /// each ply, so long games stay cheap to check.
-fn check_illegal_rejected<G: Game>(
+fn check_illegal_rejected<G: FullGame>(
     state: &G,
     moves: &[G::Move],
     seen: &[G::Move],
@@ -659,9 +656,10 @@ fn check_illegal_rejected<G: Game>(
     }
 }
 
-fn check_position_round_trip<G: Game>(state: &G, at: &dyn Fn() -> String) {
+fn check_position_round_trip<G: FullGame>(state: &G, at: &dyn Fn() -> String) {
     let text = state.position();
     let parsed = state
+        .variant()
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("{}: own position text rejected: {e}", at()));
     assert_eq!(
@@ -670,7 +668,7 @@ fn check_position_round_trip<G: Game>(state: &G, at: &dyn Fn() -> String) {
         "{}: position text does not round-trip",
         at()
     );
-    let padded = parsed.parse_position(&format!("  {text} "));
+    let padded = parsed.variant().parse_position(&format!("  {text} "));
     assert!(padded.is_ok(), "{}: surrounding spaces rejected", at());
     assert_eq!(
         parsed.outcome(),
@@ -690,7 +688,7 @@ fn check_position_round_trip<G: Game>(state: &G, at: &dyn Fn() -> String) {
 
 /// The game's moves as text replay, through `parse_move` and `try_play`,
 /// to the same state as `end`, which played them directly.
-fn check_record_round_trip<G: Game>(start: &G, played: &[G::Move], end: &G, seed: u64) {
+fn check_record_round_trip<G: FullGame>(start: &G, played: &[G::Move], end: &G, seed: u64) {
     let mut replay = start.clone();
     for (ply, &mv) in played.iter().enumerate() {
         let text = replay.format_move(mv);
@@ -709,7 +707,7 @@ fn check_record_round_trip<G: Game>(start: &G, played: &[G::Move], end: &G, seed
 /// Draws `per_move` × (legal moves) random moves from `state` and checks
 /// that each is listed, that every legal move comes up, and, by a
 /// chi-square test at significance 10⁻⁶, that all are equally likely.
-pub fn check_random_move_uniform<G: Game>(state: &G, per_move: usize, rng: &mut Rng) {
+pub fn check_random_move_uniform<G: FullGame>(state: &G, per_move: usize, rng: &mut Rng) {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     assert!(!moves.is_empty(), "a running game is needed");
@@ -790,43 +788,70 @@ mod tests {
     /// not repeat the previous move of the game (so history matters).
     #[derive(Clone, Debug)]
     struct Nim {
+        variant: Flawed,
         left: u32,
         to_move: usize,
         last: u8,
-        flaw: Flaw,
         shared: Arc<Mutex<Vec<u8>>>,
+    }
+
+    /// The variant: which flaw the game has.
+    #[derive(Clone, Debug)]
+    struct Flawed {
+        flaw: Flaw,
     }
 
     impl Nim {
         fn with(flaw: Flaw) -> Nim {
-            Nim {
-                left: 21,
-                to_move: 0,
-                last: 0,
-                flaw,
-                shared: Arc::default(),
-            }
+            Flawed { flaw }.start()
+        }
+
+        fn flaw(&self) -> Flaw {
+            self.variant.flaw
         }
 
         fn previous(&self) -> u8 {
-            match self.flaw {
+            match self.flaw() {
                 Flaw::SharedHistory => self.shared.lock().unwrap().last().copied().unwrap_or(0),
                 _ => self.last,
             }
         }
     }
 
-    impl Game for Nim {
-        type Move = u8;
+    impl Variant for Flawed {
+        type State = Nim;
         const NAME: &'static str = "nim";
         const DESCRIPTION: &'static str = "";
         const PARAMS: &'static [ParamSpec] = &[];
         const RULES: &'static str = "";
         fn new(_: &Params) -> Result<Self, ParamError> {
-            Ok(Nim::with(Flaw::None))
+            Ok(Flawed { flaw: Flaw::None })
+        }
+        fn start(&self) -> Nim {
+            Nim {
+                variant: self.clone(),
+                left: 21,
+                to_move: 0,
+                last: 0,
+                shared: Arc::default(),
+            }
         }
         fn players(&self) -> usize {
             2
+        }
+        fn action_count(&self) -> usize {
+            3
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![3]
+        }
+    }
+
+    impl Game for Nim {
+        type Move = u8;
+        type Variant = Flawed;
+        fn variant(&self) -> &Flawed {
+            &self.variant
         }
         fn to_move(&self) -> usize {
             self.to_move
@@ -835,7 +860,7 @@ mod tests {
             (self.left == 0).then(|| Outcome::win(1 - self.to_move))
         }
         fn key(&self) -> u64 {
-            let side = if self.flaw == Flaw::KeyWithoutSide {
+            let side = if self.flaw() == Flaw::KeyWithoutSide {
                 0
             } else {
                 self.to_move
@@ -853,7 +878,7 @@ mod tests {
             }
         }
         fn play(&mut self, mv: u8) {
-            if self.flaw == Flaw::Endless {
+            if self.flaw() == Flaw::Endless {
                 self.left += u32::from(mv);
             } else {
                 self.left -= u32::from(mv);
@@ -867,16 +892,16 @@ mod tests {
             if buffer.is_empty() {
                 return None;
             }
-            if self.flaw == Flaw::BiasedRandom && rng.random_bool(0.5) {
+            if self.flaw() == Flaw::BiasedRandom && rng.random_bool(0.5) {
                 return Some(buffer[0]);
             }
             Some(buffer[rng.random_range(0..buffer.len())])
         }
-        fn action_count(&self) -> usize {
-            3
-        }
+    }
+
+    impl Actions for Nim {
         fn action(&self, mv: u8) -> usize {
-            if self.flaw == Flaw::OneAction {
+            if self.flaw() == Flaw::OneAction {
                 0
             } else {
                 usize::from(mv) - 1
@@ -885,18 +910,28 @@ mod tests {
         fn action_move(&self, action: usize) -> Option<u8> {
             (action < 3).then(|| action as u8 + 1)
         }
-        fn observation_shape(&self) -> Vec<usize> {
-            vec![3]
-        }
+    }
+
+    impl Observation for Nim {
         fn observe(&self, seat: usize, out: &mut [f32]) {
             out[0] = self.left as f32;
             out[1] = f32::from(self.last);
-            match self.flaw {
+            match self.flaw() {
                 Flaw::BlindObservation => out[2] = 0.0,
                 Flaw::UnwrittenObservation => {}
                 _ => out[2] = f32::from(u8::from(seat == self.to_move)),
             }
         }
+    }
+
+    impl Evaluation for Nim {
+        fn evaluate(&self) -> tabula_core::Scores {
+            self.outcome()
+                .map_or_else(|| tabula_core::even_scores(2), |o| o.scores())
+        }
+    }
+
+    impl Notation for Nim {
         fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
             match text.trim() {
                 "1" => Ok(1),
@@ -911,7 +946,7 @@ mod tests {
         fn position(&self) -> String {
             format!("{} {} {}", self.left, self.to_move + 1, self.last)
         }
-        fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+        fn read_position(variant: &Flawed, text: &str) -> Result<Self, PositionError> {
             let bad = || PositionError::new(text, "expected `LEFT SEAT LAST`");
             let [left, seat, last] = tabula_core::notation::split_fields(text, "`LEFT SEAT LAST`")?;
             let seat: usize = seat.parse().map_err(|_| bad())?;
@@ -919,8 +954,20 @@ mod tests {
                 left: left.parse().map_err(|_| bad())?,
                 to_move: seat.checked_sub(1).filter(|&s| s < 2).ok_or_else(bad)?,
                 last: last.parse().map_err(|_| bad())?,
-                ..self.clone()
+                ..variant.start()
             })
+        }
+    }
+
+    impl Drawing for Nim {
+        fn render(&self, _: &View<'_, Self>) -> String {
+            self.position()
+        }
+    }
+
+    impl Picture for Nim {
+        fn svg(&self, _: &View<'_, Self>) -> String {
+            String::new()
         }
     }
 

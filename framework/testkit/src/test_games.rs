@@ -1,9 +1,10 @@
 //! Small games with known answers, for the framework's own tests.
 
+use tabula_core::draw::{picture, Caption};
 use tabula_core::error::{MoveError, PositionError};
-use tabula_core::game::Game;
-use tabula_core::outcome::Outcome;
+use tabula_core::outcome::{even_scores, Outcome, Scores, MAX_PLAYERS};
 use tabula_core::params::{ParamError, ParamSpec, Params};
+use tabula_core::prelude::*;
 
 /// Nim for `players` seats in turn: take 1–3 stones, whoever takes the
 /// last stone wins. With two players a count that is a multiple of 4 is
@@ -14,6 +15,13 @@ pub struct Nim {
     pub left: u8,
     /// The seat to move, from 0.
     pub to_move: usize,
+    /// How many seats play in turn.
+    pub variant: Seats,
+}
+
+/// The variant of [`Nim`]: how many seats play in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seats {
     /// Seats in turn.
     pub players: usize,
 }
@@ -24,28 +32,47 @@ impl Nim {
         Nim {
             left,
             to_move,
-            players,
+            variant: Seats { players },
         }
     }
 }
 
-impl Game for Nim {
-    type Move = u8;
+impl Variant for Seats {
+    type State = Nim;
     const NAME: &'static str = "nim";
     const DESCRIPTION: &'static str = "take 1-3 stones, last stone wins";
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "";
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Nim::at(10, 0, 2))
+        Ok(Seats { players: 2 })
+    }
+    fn start(&self) -> Nim {
+        Nim::at(10, 0, self.players)
     }
     fn players(&self) -> usize {
         self.players
+    }
+    fn action_count(&self) -> usize {
+        3
+    }
+    /// The stones left, then the seat to move counted from the observer.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1 + self.players]
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Variant = Seats;
+    fn variant(&self) -> &Seats {
+        &self.variant
     }
     fn to_move(&self) -> usize {
         self.to_move
     }
     fn outcome(&self) -> Option<Outcome> {
-        let last = (self.to_move + self.players - 1) % self.players;
+        let players = self.variant.players;
+        let last = (self.to_move + players - 1) % players;
         (self.left == 0).then(|| Outcome::win(last))
     }
     fn legal_moves(&self, moves: &mut Vec<u8>) {
@@ -56,29 +83,41 @@ impl Game for Nim {
     }
     fn play(&mut self, mv: u8) {
         self.left -= mv;
-        self.to_move = (self.to_move + 1) % self.players;
+        self.to_move = (self.to_move + 1) % self.variant.players;
     }
     fn key(&self) -> u64 {
-        tabula_core::key::of(&[self.left.into(), self.to_move as u64, self.players as u64])
+        let players = self.variant.players as u64;
+        tabula_core::key::of(&[self.left.into(), self.to_move as u64, players])
     }
-    fn action_count(&self) -> usize {
-        3
-    }
+}
+
+impl Actions for Nim {
     fn action(&self, mv: u8) -> usize {
         usize::from(mv) - 1
     }
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 3).then(|| action as u8 + 1)
     }
-    /// The stones left, then the seat to move counted from the observer.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![1 + self.players]
-    }
+}
+
+impl Observation for Nim {
     fn observe(&self, seat: usize, out: &mut [f32]) {
+        let players = self.variant.players;
         out.fill(0.0);
         out[0] = self.left.into();
-        out[1 + (self.to_move + self.players - seat) % self.players] = 1.0;
+        out[1 + (self.to_move + players - seat) % players] = 1.0;
     }
+}
+
+/// No heuristic: an unfinished game is an even share.
+impl Evaluation for Nim {
+    fn evaluate(&self) -> Scores {
+        self.outcome()
+            .map_or_else(|| even_scores(self.variant.players), |o| o.scores())
+    }
+}
+
+impl Notation for Nim {
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.trim()
             .parse()
@@ -87,14 +126,45 @@ impl Game for Nim {
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
     }
-    /// `LEFT SEAT`, seats from 1 (the same players as this state).
+    /// `LEFT SEAT`, seats from 1 (the same players as the variant).
     fn position(&self) -> String {
         format!("{} {}", self.left, self.to_move + 1)
     }
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
-        let (left, seat) = number_and_seat(text, self.players, "expected `LEFT SEAT`")?;
-        Ok(Nim::at(left, seat, self.players))
+    fn read_position(variant: &Seats, text: &str) -> Result<Self, PositionError> {
+        let (left, seat) = number_and_seat(text, variant.players, "expected `LEFT SEAT`")?;
+        Ok(Nim::at(left, seat, variant.players))
     }
+}
+
+impl Drawing for Nim {
+    fn render(&self, view: &View<'_, Self>) -> String {
+        board(self, view, &format!("{} stones", self.left))
+    }
+}
+
+impl Picture for Nim {
+    fn svg(&self, view: &View<'_, Self>) -> String {
+        picture_of(self, view, &["1", "2", "3"])
+    }
+}
+
+/// The position text, with the caption every board ends with.
+fn board<G: Notation>(state: &G, view: &View<'_, G>, line: &str) -> String {
+    let mut caption = Caption::new(view.color);
+    caption.last_move(view, "").status(state, None);
+    caption.under(&[line.to_string()])
+}
+
+/// A picture of the caption, with a click target for each move text.
+fn picture_of<G: Notation>(state: &G, view: &View<'_, G>, moves: &[&str]) -> String {
+    let mut svg = picture::titled(300.0, 160.0, G::Variant::NAME);
+    for (i, mv) in moves.iter().enumerate() {
+        picture::target(&mut svg, (40.0 + 40.0 * i as f64, 60.0), 15.0, mv);
+    }
+    let mut caption = Caption::new(false);
+    caption.last_move(view, "").status(state, None);
+    caption.draw(&mut svg, 100.0);
+    svg.finish()
 }
 
 /// The position text of these games, `NUMBER SEAT` with seats from 1 (at
@@ -127,6 +197,10 @@ pub struct Shuttle {
     pub to_move: usize,
 }
 
+/// The one variant of [`Shuttle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Track;
+
 impl Shuttle {
     /// The last cell, seat 0's goal.
     pub const LAST: u8 = 6;
@@ -137,17 +211,35 @@ impl Shuttle {
     }
 }
 
-impl Game for Shuttle {
-    type Move = u8;
+impl Variant for Track {
+    type State = Shuttle;
     const NAME: &'static str = "shuttle";
     const DESCRIPTION: &'static str = "move the token one cell either way, to your end";
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "";
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Shuttle::at(Self::LAST / 2, 0))
+        Ok(Track)
+    }
+    fn start(&self) -> Shuttle {
+        Shuttle::at(Shuttle::LAST / 2, 0)
     }
     fn players(&self) -> usize {
         2
+    }
+    fn action_count(&self) -> usize {
+        2
+    }
+    /// The cell, then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2]
+    }
+}
+
+impl Game for Shuttle {
+    type Move = u8;
+    type Variant = Track;
+    fn variant(&self) -> &Track {
+        &Track
     }
     fn to_move(&self) -> usize {
         self.to_move
@@ -175,29 +267,34 @@ impl Game for Shuttle {
     fn key(&self) -> u64 {
         tabula_core::key::of(&[self.cell.into(), self.to_move as u64])
     }
-    fn evaluate(&self) -> Option<tabula_core::outcome::Scores> {
-        let mut scores = [0.0; tabula_core::outcome::MAX_PLAYERS];
+}
+
+impl Evaluation for Shuttle {
+    fn evaluate(&self) -> Scores {
+        let mut scores = [0.0; MAX_PLAYERS];
         scores[0] = f32::from(self.cell) / f32::from(Self::LAST);
         scores[1] = 1.0 - scores[0];
-        Some(scores)
+        scores
     }
-    fn action_count(&self) -> usize {
-        2
-    }
+}
+
+impl Actions for Shuttle {
     fn action(&self, mv: u8) -> usize {
         mv.into()
     }
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 2).then_some(action as u8)
     }
-    /// The cell, then whether the observer is to move.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![2]
-    }
+}
+
+impl Observation for Shuttle {
     fn observe(&self, seat: usize, out: &mut [f32]) {
         out[0] = self.cell.into();
         out[1] = f32::from(u8::from(seat == self.to_move));
     }
+}
+
+impl Notation for Shuttle {
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         match text.trim() {
             "left" => Ok(0),
@@ -212,12 +309,24 @@ impl Game for Shuttle {
     fn position(&self) -> String {
         format!("{} {}", self.cell, self.to_move + 1)
     }
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+    fn read_position(_: &Track, text: &str) -> Result<Self, PositionError> {
         let expected = "expected `CELL SEAT`";
         let (cell, seat) = number_and_seat(text, 2, expected)?;
         if cell > Self::LAST {
             return Err(PositionError::new(text, expected));
         }
         Ok(Shuttle::at(cell, seat))
+    }
+}
+
+impl Drawing for Shuttle {
+    fn render(&self, view: &View<'_, Self>) -> String {
+        board(self, view, &format!("the token on cell {}", self.cell))
+    }
+}
+
+impl Picture for Shuttle {
+    fn svg(&self, view: &View<'_, Self>) -> String {
+        picture_of(self, view, &["left", "right"])
     }
 }

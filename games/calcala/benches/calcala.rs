@@ -6,12 +6,11 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use tabula_calcala::Calcala;
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_search::playout::random_playout;
 
 fn start() -> Calcala {
-    let params = Params::resolve(Calcala::NAME, Calcala::PARAMS, &[]).expect("defaults");
-    Calcala::new(&params).expect("standard game")
+    Calcala::from_spec("calcala").expect("standard game")
 }
 
 /// The position after 20 seeded random plies.

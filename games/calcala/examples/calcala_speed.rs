@@ -4,19 +4,15 @@ use std::time::Instant;
 
 use tabula_calcala::Calcala;
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_search::playout::random_playout;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let setup = args.first().map_or("standard", String::as_str);
     let players = args.get(1).map_or("2", String::as_str);
-    let pairs = [
-        ("setup".to_string(), setup.to_string()),
-        ("players".to_string(), players.to_string()),
-    ];
-    let params = Params::resolve(Calcala::NAME, Calcala::PARAMS, &pairs).expect("parameters");
-    let start = Calcala::new(&params).expect("game");
+    let spec = format!("calcala(setup={setup},players={players})");
+    let start = Calcala::from_spec(&spec).expect("game");
     let mut rng = seeded(1);
     let mut buffer = Vec::new();
     let (mut plies, mut games) = (0, 0);

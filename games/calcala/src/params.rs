@@ -1,7 +1,7 @@
 //! The variant parameters, the start positions they give, and the
 //! parameter sets the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::geometry::Pit;
@@ -103,16 +103,16 @@ pub(crate) fn start(params: &Params) -> Result<Calcala, ParamError> {
 /// play. Random games end within 165 plies on every set (20,000 games
 /// each), so 2,000 plies is a generous bound.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("calcala", 150),
-        Variant::new("calcala(setup=short)", 100),
-        Variant::new("calcala(setup=long)", 100),
-        Variant::new("calcala(setup=double-dutch)", 100),
-        Variant::new("calcala(players=3,setup=half-dutch)", 100),
-        Variant::new("calcala(players=3,setup=long)", 100),
-        Variant::new("calcala(players=4)", 100),
-        Variant::new("calcala(players=4,setup=double-dutch)", 100),
-        Variant::new("calcala(players=4,setup=half-dutch)", 150),
+    cases: &[
+        Case::new("calcala", 150),
+        Case::new("calcala(setup=short)", 100),
+        Case::new("calcala(setup=long)", 100),
+        Case::new("calcala(setup=double-dutch)", 100),
+        Case::new("calcala(players=3,setup=half-dutch)", 100),
+        Case::new("calcala(players=3,setup=long)", 100),
+        Case::new("calcala(players=4)", 100),
+        Case::new("calcala(players=4,setup=double-dutch)", 100),
+        Case::new("calcala(players=4,setup=half-dutch)", 150),
     ],
     case_sensitive_moves: false,
     max_plies: 2000,

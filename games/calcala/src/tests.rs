@@ -4,7 +4,7 @@
 //! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Outcome, Params, View};
+use tabula_core::{legacy::Legacy, Outcome, Params, View};
 use tabula_testkit::conformance;
 
 use crate::geometry::{may_start, step_from, Direction, Pit};

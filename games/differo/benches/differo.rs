@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_differo::Differo;
 use tabula_search::playout::random_playout;
 
@@ -30,7 +30,7 @@ fn mid_game(start: &Differo) -> Differo {
 }
 
 fn benches(c: &mut Criterion) {
-    let start = Differo::new(&Params::default()).expect("no parameters");
+    let start = Differo::from_spec("differo").expect("no parameters");
     let mid = mid_game(&start);
     for (name, state) in [("start", start), ("mid", mid)] {
         let mut moves = Vec::new();

@@ -7,12 +7,12 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_differo::Differo;
 use tabula_search::playout::random_playout;
 
 fn main() {
-    let start = Differo::new(&Params::default()).expect("no parameters");
+    let start = Differo::from_spec("differo").expect("no parameters");
     let mut rng = seeded(1);
     let mut buffer = Vec::new();
 

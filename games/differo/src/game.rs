@@ -1,13 +1,14 @@
 //! The [`tabula_core::Game`] implementation: a thin layer over the state's rules.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores,
+    Seat, View,
 };
 
 use crate::state::{seat_name, Differo, Move};
 use crate::{notation, params, position, render};
 
-impl Game for Differo {
+impl Legacy for Differo {
     type Move = Move;
 
     const NAME: &'static str = "differo";

@@ -1,7 +1,7 @@
 //! Differo has no variant parameters; the start position, and the one
 //! parameter set the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamSpec, Params};
 
 use crate::position::{read, START};
@@ -18,7 +18,7 @@ pub(crate) fn start(_: &Params) -> Result<Differo, ParamError> {
 /// play. Random games took 188 plies on average and 1,081 at most (20,000
 /// games), so 5,000 plies is a generous bound.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[Variant::new("differo", 100)],
+    cases: &[Case::new("differo", 100)],
     case_sensitive_moves: false,
     max_plies: 5000,
 };

@@ -1,14 +1,15 @@
 //! The [`tabula_core::Game`] implementation: a thin layer over the state's rules.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores,
+    Seat, View,
 };
 
 use crate::geometry::Pit;
 use crate::state::{seat_name, Diffusion};
 use crate::{notation, params, position, render};
 
-impl Game for Diffusion {
+impl Legacy for Diffusion {
     type Move = Pit;
 
     const NAME: &'static str = "diffusion";

@@ -106,7 +106,7 @@ impl Ranking {
 impl Indexed for Diffusion {
     /// The stones per pit at the start do not matter: every `stones`
     /// setting of a width and block kind shares one table.
-    fn variant(&self) -> String {
+    fn table_variant(&self) -> String {
         let blocks = match self.blocks() {
             Blocks::Halves => "halves",
             Blocks::Rows => "rows",
@@ -242,8 +242,8 @@ fn position_at<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffu
 
 #[cfg(test)]
 mod tests {
+    use tabula_core::prelude::*;
     use tabula_core::rng::seeded;
-    use tabula_core::Game;
 
     use super::*;
 
@@ -317,7 +317,10 @@ mod tests {
         ] {
             let start = game(&format!("diffusion(width={width})"));
             assert_eq!(start.index_count(), count);
-            assert_eq!(start.variant(), format!("width={width},blocks=halves"));
+            assert_eq!(
+                start.table_variant(),
+                format!("width={width},blocks=halves")
+            );
             let index = start.index();
             assert_eq!(
                 start.position_at(index).unwrap().position(),

@@ -1,7 +1,7 @@
 //! The variant parameters, the start position they give, and the parameter
 //! sets the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::geometry::{Blocks, Pit};
@@ -53,17 +53,17 @@ pub(crate) fn start(params: &Params) -> Result<Diffusion, ParamError> {
 /// play. Random games end within 540 plies on every set (20,000 games
 /// each), so 5,000 plies is a generous bound.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("diffusion", 2000),
-        Variant::new("diffusion(width=4,stones=1)", 300),
-        Variant::new("diffusion(width=4,stones=2)", 300),
-        Variant::new("diffusion(width=4,stones=5)", 300),
-        Variant::new("diffusion(width=8,stones=3)", 300),
-        Variant::new("diffusion(width=8,stones=3,blocks=rows)", 300),
-        Variant::new("diffusion(width=10,stones=5,blocks=rows)", 200),
-        Variant::new("diffusion(width=12,stones=2,blocks=rows)", 200),
-        Variant::new("diffusion(width=12,stones=5)", 300),
-        Variant::new("diffusion(blocks=rows)", 300),
+    cases: &[
+        Case::new("diffusion", 2000),
+        Case::new("diffusion(width=4,stones=1)", 300),
+        Case::new("diffusion(width=4,stones=2)", 300),
+        Case::new("diffusion(width=4,stones=5)", 300),
+        Case::new("diffusion(width=8,stones=3)", 300),
+        Case::new("diffusion(width=8,stones=3,blocks=rows)", 300),
+        Case::new("diffusion(width=10,stones=5,blocks=rows)", 200),
+        Case::new("diffusion(width=12,stones=2,blocks=rows)", 200),
+        Case::new("diffusion(width=12,stones=5)", 300),
+        Case::new("diffusion(blocks=rows)", 300),
     ],
     case_sensitive_moves: true,
     max_plies: 5000,

@@ -2,7 +2,7 @@
 //! keys and actions. The shared conformance suite runs on every parameter
 //! set of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_core::{legacy::Legacy, MoveError, Outcome, View};
 use tabula_testkit::conformance;
 
 use crate::{Diffusion, Pit};

@@ -4,15 +4,14 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_grid_diffusion::{GridDiffusion, Move};
 use tabula_search::playout::random_playout;
 
 /// The default game after `plies` random plies (stage 2 once plies ≥ 26),
 /// from the first seed whose game is still running then.
 fn after(plies: usize) -> GridDiffusion {
-    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &[]).unwrap();
-    let start = GridDiffusion::new(&params).unwrap();
+    let start = GridDiffusion::from_spec("grid-diffusion").unwrap();
     let mut buffer = Vec::new();
     (0..)
         .map(|seed| {

@@ -6,21 +6,14 @@
 use std::time::Instant;
 
 use tabula_core::rng::seeded;
-use tabula_core::{Game, Params};
+use tabula_core::Game;
 use tabula_grid_diffusion::GridDiffusion;
 use tabula_search::playout::random_playout;
 
 fn main() {
-    let args: Vec<(String, String)> = std::env::args()
-        .skip(1)
-        .filter_map(|a| {
-            a.split_once('=')
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-        })
-        .collect();
-    let params =
-        Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args).expect("params");
-    let start = GridDiffusion::new(&params).expect("game");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let start =
+        GridDiffusion::from_spec(&format!("grid-diffusion({})", args.join(","))).expect("game");
     let mut rng = seeded(1);
     let mut buffer = Vec::new();
     let (mut plies, mut games, mut cut, mut black_wins) = (0usize, 0usize, 0usize, 0usize);

@@ -1,13 +1,14 @@
 //! The [`tabula_core::Game`] implementation: a thin layer over the state's rules.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Rng, Scores,
+    Seat, View,
 };
 
 use crate::notation;
 use crate::state::{seat_name, GridDiffusion, Move};
 
-impl Game for GridDiffusion {
+impl Legacy for GridDiffusion {
     type Move = Move;
 
     const NAME: &'static str = "grid-diffusion";

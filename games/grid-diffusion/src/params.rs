@@ -1,7 +1,7 @@
 //! The variant parameters, the checks the spec cannot express, and the
 //! parameter sets the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::bits::Bits;
@@ -75,20 +75,20 @@ pub(crate) fn start(params: &Params) -> Result<GridDiffusion, ParamError> {
 /// plies, longest 8,399 of 5,000; 19x19 with 100 or 180 stones: none of
 /// 200 games ended within 30,000 plies).
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("grid-diffusion", 100).check_every(3),
-        Variant::new("grid-diffusion(size=3x3,stones=2)", 300),
-        Variant::new("grid-diffusion(size=3x5,stones=4)", 200),
-        Variant::new("grid-diffusion(size=4x4,stones=5)", 200),
-        Variant::new("grid-diffusion(size=4x4,stones=7,handicap=1)", 200),
-        Variant::new("grid-diffusion(size=5x5,stones=5)", 300),
-        Variant::new("grid-diffusion(size=5x5,stones=6,handicap=2)", 200),
-        Variant::new("grid-diffusion(size=5x7,stones=10,handicap=3)", 100),
-        Variant::new("grid-diffusion(size=6x4,stones=6,handicap=2)", 100),
-        Variant::new("grid-diffusion(size=12x12,stones=40)", 3)
+    cases: &[
+        Case::new("grid-diffusion", 100).check_every(3),
+        Case::new("grid-diffusion(size=3x3,stones=2)", 300),
+        Case::new("grid-diffusion(size=3x5,stones=4)", 200),
+        Case::new("grid-diffusion(size=4x4,stones=5)", 200),
+        Case::new("grid-diffusion(size=4x4,stones=7,handicap=1)", 200),
+        Case::new("grid-diffusion(size=5x5,stones=5)", 300),
+        Case::new("grid-diffusion(size=5x5,stones=6,handicap=2)", 200),
+        Case::new("grid-diffusion(size=5x7,stones=10,handicap=3)", 100),
+        Case::new("grid-diffusion(size=6x4,stones=6,handicap=2)", 100),
+        Case::new("grid-diffusion(size=12x12,stones=40)", 3)
             .check_every(10)
             .unbounded(600),
-        Variant::new("grid-diffusion(size=19x19,stones=180)", 1)
+        Case::new("grid-diffusion(size=19x19,stones=180)", 1)
             .check_every(50)
             .unbounded(600),
     ],

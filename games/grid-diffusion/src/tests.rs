@@ -3,7 +3,7 @@
 //! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
 use tabula_core::rng::seeded;
-use tabula_core::{Game, MoveError, Outcome, Params, View};
+use tabula_core::{legacy::Legacy, MoveError, Outcome, Params, View};
 use tabula_testkit::conformance;
 
 use crate::{GridDiffusion, Move, BLACK, WHITE};

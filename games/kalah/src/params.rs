@@ -1,7 +1,7 @@
 //! The variant parameters, the start position they give, and the parameter
 //! sets the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::state::Kalah;
@@ -45,13 +45,13 @@ pub(crate) fn start(params: &Params) -> Result<Kalah, ParamError> {
 /// move stores a seed or carries seeds towards a store), so 2,000 plies is
 /// a generous bound.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("kalah", 1000),
-        Variant::new("kalah(empty_capture=off)", 500),
-        Variant::new("kalah(pits=1,seeds=1)", 200),
-        Variant::new("kalah(pits=2,seeds=3)", 300),
-        Variant::new("kalah(pits=3,seeds=5,empty_capture=off)", 300),
-        Variant::new("kalah(pits=8,seeds=12)", 100),
+    cases: &[
+        Case::new("kalah", 1000),
+        Case::new("kalah(empty_capture=off)", 500),
+        Case::new("kalah(pits=1,seeds=1)", 200),
+        Case::new("kalah(pits=2,seeds=3)", 300),
+        Case::new("kalah(pits=3,seeds=5,empty_capture=off)", 300),
+        Case::new("kalah(pits=8,seeds=12)", 100),
     ],
     case_sensitive_moves: false,
     max_plies: 2000,

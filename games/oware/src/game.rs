@@ -1,14 +1,15 @@
 //! The [`tabula_core::Game`] implementation: a thin layer over the state's rules.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Scores, Seat,
+    View,
 };
 use tabula_sowing::{TwoRows, Words};
 
 use crate::state::{seat_name, House, Oware};
 use crate::{notation, params, position, render};
 
-impl Game for Oware {
+impl Legacy for Oware {
     type Move = House;
 
     const NAME: &'static str = "oware";

@@ -1,7 +1,7 @@
 //! The variant parameters, the start position they give, and the parameter
 //! sets the shared tests play.
 
-use tabula_core::plan::{Plan, Variant};
+use tabula_core::plan::{Case, Plan};
 use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
 
 use crate::state::{Oware, MAX_HOUSES};
@@ -39,12 +39,12 @@ pub(crate) fn start(params: &Params) -> Result<Oware, ParamError> {
 /// it between captures); random games of these sets end within a thousand
 /// plies, so 5,000 is a generous bound.
 pub const TEST_PLAN: Plan = Plan {
-    variants: &[
-        Variant::new("oware", 500),
-        Variant::new("oware(houses=2,seeds=1)", 300),
-        Variant::new("oware(houses=3,seeds=2)", 300),
-        Variant::new("oware(houses=4,seeds=3)", 200),
-        Variant::new("oware(houses=8,seeds=12)", 50),
+    cases: &[
+        Case::new("oware", 500),
+        Case::new("oware(houses=2,seeds=1)", 300),
+        Case::new("oware(houses=3,seeds=2)", 300),
+        Case::new("oware(houses=4,seeds=3)", 200),
+        Case::new("oware(houses=8,seeds=12)", 50),
     ],
     case_sensitive_moves: false,
     max_plies: 5000,

@@ -3,7 +3,7 @@
 //! shared conformance suite on every parameter set of [`TEST_PLAN`] (the
 //! workspace's `tests/` play it too, with every agent).
 
-use tabula_core::{Game, MoveError, Outcome, View};
+use tabula_core::{legacy::Legacy, MoveError, Outcome, View};
 use tabula_testkit::conformance::{self, Config};
 
 use crate::{Ending, House, Oware, TEST_PLAN};
@@ -31,8 +31,8 @@ fn legal(state: &Oware) -> Vec<String> {
 
 #[test]
 fn conformance_on_every_parameter_set() {
-    for variant in TEST_PLAN.variants {
-        let config = Config::for_variant(&TEST_PLAN, variant, variant.games);
+    for variant in TEST_PLAN.cases {
+        let config = Config::for_case(&TEST_PLAN, variant, variant.games);
         assert!(
             conformance::check(&game(variant.spec), &config) > 0,
             "{}",

@@ -25,15 +25,15 @@ pub use render::render;
 pub use svg::svg;
 
 use tabula_core::notation::letter;
-use tabula_core::{Game, Seat};
+use tabula_core::{Actions, Game, Notation, Seat, Variant};
 
 /// A mancala of two rows of pits, South's (seat 0, below) and North's
 /// (seat 1, above), sown counter-clockwise, with what each side has banked
 /// (a store, or the seeds captured) kept off the board.
 ///
-/// A move's [`action`](Game::action) is the mover's pit counted from the
+/// A move's [`action`](Actions::action) is the mover's pit counted from the
 /// mover's left: the marks find the pit sown from by it.
-pub trait TwoRows: Game {
+pub trait TwoRows: Game + Actions + Notation {
     /// What the game calls things on its board and in its position text.
     const WORDS: Words;
 
@@ -65,7 +65,7 @@ pub fn final_score<G: TwoRows>(state: &G) -> Option<String> {
     Some(match outcome.winners().collect::<Vec<_>>()[..] {
         [winner] => format!(
             "{} wins {}-{}",
-            state.seat_name(winner),
+            state.variant().seat_name(winner),
             south.max(north),
             south.min(north)
         ),

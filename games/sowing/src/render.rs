@@ -5,7 +5,7 @@
 
 use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
 use tabula_core::draw::Caption;
-use tabula_core::{Style, View};
+use tabula_core::{Style, Variant, View};
 
 use crate::{marks, pit_at, pit_letter, Mark, TwoRows};
 
@@ -44,14 +44,14 @@ pub fn render<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         let bank = format!("[{:>2}]", state.banks()[seat]);
         canvas.glyph(line, at, &glyph(bank, marks[2 * n + seat], Style::Dim));
     }
-    canvas.write(1, end + 9, &state.seat_name(1));
-    canvas.write(2, end + 9, &state.seat_name(0));
+    canvas.write(1, end + 9, &state.variant().seat_name(1));
+    canvas.write(2, end + 9, &state.variant().seat_name(0));
     let mut caption = Caption::new(view.color);
     caption.line(format!(
         "[n]: {} ({} left, {} right)",
         G::WORDS.banks_in_full,
-        state.seat_name(1),
-        state.seat_name(0)
+        state.variant().seat_name(1),
+        state.variant().seat_name(0)
     ));
     caption.last_move(view, "   (^ sown, * gained, x taken)");
     caption.status(state, state.result_text());

@@ -5,7 +5,7 @@
 
 use tabula_core::draw::picture::{self, colour, MARGIN};
 use tabula_core::draw::{Caption, Pits};
-use tabula_core::View;
+use tabula_core::{Variant, View};
 
 use crate::{marks, pit_at, pit_letter, Mark, TwoRows};
 
@@ -78,7 +78,7 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         svg.text(
             board_right + 10.0,
             pits.centre(0, row).1 + 5.0,
-            &state.seat_name(seat),
+            &state.variant().seat_name(seat),
             &format!(r#"fill="{}" font-weight="bold""#, colour::SEATS[seat]),
         );
     }
@@ -86,8 +86,8 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
     caption.line(format!(
         "{}: {} left, {} right",
         G::WORDS.banks,
-        state.seat_name(1),
-        state.seat_name(0)
+        state.variant().seat_name(1),
+        state.variant().seat_name(0)
     ));
     caption.last_move(view, " (thick ring: sown from, thin: gained or taken)");
     caption.status(state, state.result_text());

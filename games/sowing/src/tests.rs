@@ -3,7 +3,7 @@
 //! text and its errors, the marks on the board and in the picture.
 
 use tabula_core::{
-    Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Seat, View,
+    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Seat, View,
 };
 
 use crate::{pit_at, pit_letter, TwoRows, Words};
@@ -17,7 +17,7 @@ struct Bank {
     to_move: Seat,
 }
 
-impl Game for Bank {
+impl Legacy for Bank {
     type Move = u8;
     const NAME: &'static str = "bank";
     const DESCRIPTION: &'static str = "bank a pit's seeds";

@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 
 use tabula::playout::random_playout;
-use tabula::Game;
+use tabula::prelude::*;
 
 use crate::common::on_representative_specs;
 use crate::heap::{self, ALLOCATIONS};
@@ -15,7 +15,7 @@ const PER_PLAYOUT: f64 = 2.0;
 
 /// Allocations, playouts and plies over `playouts` random playouts from
 /// the start, after one warm-up playout has grown the move buffer.
-fn measure<G: Game>(start: &G, playouts: u64) -> (usize, u64, u64) {
+fn measure<G: FullGame>(start: &G, playouts: u64) -> (usize, u64, u64) {
     let mut rng = tabula::rng::seeded(1);
     let mut buffer = Vec::with_capacity(4096);
     random_playout(&mut start.clone(), &mut rng, 500, &mut buffer);
@@ -33,7 +33,7 @@ fn measure<G: Game>(start: &G, playouts: u64) -> (usize, u64, u64) {
 }
 
 /// Measures playouts from the start and from 30 random plies in.
-fn check<G: Game>(spec: &str) {
+fn check<G: FullGame>(spec: &str) {
     let start = &G::from_spec(spec).unwrap();
     let mut mid_game = start.clone();
     let mut rng = tabula::rng::seeded(7);

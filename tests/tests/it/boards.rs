@@ -21,7 +21,7 @@ fn every_registered_game_draws_clean_boards_and_well_formed_pictures() {
     let mut checked = 0;
     for name in registry.names() {
         let plan = tabula_games::test_plan(&name).expect("a test plan");
-        for (i, variant) in plan.variants.iter().enumerate() {
+        for (i, variant) in plan.cases.iter().enumerate() {
             let mut rng = tabula::rng::seeded(i as u64 + 1);
             let mut game = registry.create(variant.spec).unwrap();
             check(game.as_ref(), None, variant.spec);

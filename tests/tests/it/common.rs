@@ -2,7 +2,7 @@
 
 /// `spec`'s start after up to eight random plies (seed 4), stopping before
 /// a ply that would end the game: a position where moves differ in value.
-pub fn a_few_plies_in<G: tabula::Game>(spec: &str) -> G {
+pub fn a_few_plies_in<G: tabula::FullGame>(spec: &str) -> G {
     let mut start = G::from_spec(spec).unwrap();
     let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
     for _ in 0..8 {
@@ -25,7 +25,7 @@ macro_rules! on_representative_specs {
     ($check:ident) => {{
         struct Each;
         impl tabula::plan::GameVisitor for Each {
-            fn visit<G: tabula::Game>(&mut self, plan: &'static tabula::plan::Plan) {
+            fn visit<G: tabula::FullGame>(&mut self, plan: &'static tabula::plan::Plan) {
                 plan.representative::<G>().into_iter().for_each($check::<G>);
             }
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use tabula::plan::{GameVisitor, Plan};
-use tabula::Game;
+use tabula::prelude::*;
 use tabula_testkit::conformance::{check, Config};
 
 /// One parameter set's suite, to run on any thread: its spec, its cost (the
@@ -22,18 +22,20 @@ struct Jobs {
 }
 
 impl GameVisitor for Jobs {
-    fn visit<G: Game>(&mut self, plan: &'static Plan) {
+    fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
         assert!(
-            plan.variants.first().is_some_and(|v| v.spec == G::NAME),
+            plan.cases
+                .first()
+                .is_some_and(|v| v.spec == G::Variant::NAME),
             "{}: the plan starts with the defaults",
-            G::NAME
+            G::Variant::NAME
         );
-        self.games.push(G::NAME);
-        for variant in plan.variants {
+        self.games.push(G::Variant::NAME);
+        for variant in plan.cases {
             let run = move || {
                 let start =
                     G::from_spec(variant.spec).unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
-                check(&start, &Config::for_variant(plan, variant, variant.games))
+                check(&start, &Config::for_case(plan, variant, variant.games))
             };
             self.jobs.push((variant.spec, variant.games, Box::new(run)));
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::plan::{GameVisitor, Plan};
-use tabula::Game;
+use tabula::prelude::*;
 
 use crate::heap::{self, LIVE, PEAK};
 
@@ -17,7 +17,7 @@ const OVERHEAD: usize = 1 << 20;
 
 /// The heap's peak above its level before, over a search of `start` with
 /// `threads` threads and a node budget of `max_nodes`.
-fn peak_of_search<G: Game>(start: &G, threads: usize, max_nodes: usize) -> (usize, usize) {
+fn peak_of_search<G: FullGame>(start: &G, threads: usize, max_nodes: usize) -> (usize, usize) {
     let mut player = Mcts::<G>::new(MctsConfig {
         iterations: Some(80_000),
         max_nodes,
@@ -32,7 +32,7 @@ fn peak_of_search<G: Game>(start: &G, threads: usize, max_nodes: usize) -> (usiz
     ((PEAK.load(Ordering::Relaxed) - base) as usize, nodes)
 }
 
-fn check<G: Game>(spec: &str) {
+fn check<G: FullGame>(spec: &str) {
     let start = G::from_spec(spec).unwrap();
     let max_nodes = 50_000;
     let bound = max_nodes * Mcts::<G>::node_size() * 3 / 2 + OVERHEAD;
@@ -58,8 +58,8 @@ fn a_full_tree_costs_its_node_budget_for_any_thread_count() {
         || {
             struct Each;
             impl GameVisitor for Each {
-                fn visit<G: Game>(&mut self, _: &'static Plan) {
-                    check::<G>(G::NAME);
+                fn visit<G: FullGame>(&mut self, _: &'static Plan) {
+                    check::<G>(G::Variant::NAME);
                 }
             }
             tabula_games::each_game(&mut Each);

@@ -8,8 +8,8 @@
 
 use std::sync::atomic::Ordering;
 
+use tabula::prelude::*;
 use tabula::rng::seeded;
-use tabula::Game;
 use tabula_games::GridDiffusion;
 
 use crate::heap::{self, ALLOCATED, LIVE};

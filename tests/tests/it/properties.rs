@@ -11,25 +11,30 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::Rng as _;
+use tabula::prelude::*;
 use tabula::rng::{seeded, Rng};
-use tabula::Game;
 use tabula_differo::{Cell, BLACK, WHITE};
 use tabula_games::{Calcala, Differo, Diffusion, GridDiffusion};
 
 /// The parameter sets of `game`'s test plan.
 fn specs(game: &str) -> Vec<&'static str> {
     let plan = tabula_games::test_plan(game).expect("a test plan");
-    plan.variants.iter().map(|v| v.spec).collect()
+    plan.cases.iter().map(|v| v.spec).collect()
 }
 
 /// The state `spec` starts from, as its concrete type.
-fn start<G: Game>(spec: &str) -> G {
+fn start<G: FullGame>(spec: &str) -> G {
     G::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// Plays up to `plies` random moves from `spec`'s start with `seed`,
 /// calling `step(before, after, move)` after each; returns the last state.
-fn walk<G: Game>(spec: &str, seed: u64, plies: usize, mut step: impl FnMut(&G, &G, G::Move)) -> G {
+fn walk<G: FullGame>(
+    spec: &str,
+    seed: u64,
+    plies: usize,
+    mut step: impl FnMut(&G, &G, G::Move),
+) -> G {
     let mut state: G = start(spec);
     let mut rng: Rng = seeded(seed);
     let mut buffer = Vec::new();
@@ -49,7 +54,7 @@ fn walk<G: Game>(spec: &str, seed: u64, plies: usize, mut step: impl FnMut(&G, &
 /// Every candidate text that parses is legal exactly when it is listed;
 /// an unlisted one is rejected with the state unchanged. Returns how many
 /// candidates were syntactically valid (so a test notices a broken list).
-fn check_moves<G: Game>(state: &G, candidates: impl IntoIterator<Item = String>) -> usize {
+fn check_moves<G: FullGame>(state: &G, candidates: impl IntoIterator<Item = String>) -> usize {
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     assert_eq!(

@@ -7,13 +7,13 @@
 use std::path::{Path, PathBuf};
 
 use tabula::plan::{GameVisitor, Plan};
-use tabula::Game;
+use tabula::prelude::*;
 
 /// The shipped games' type names (`Diffusion`, `GridDiffusion`, ...).
 fn type_names() -> Vec<&'static str> {
     struct Names(Vec<&'static str>);
     impl GameVisitor for Names {
-        fn visit<G: Game>(&mut self, _: &'static Plan) {
+        fn visit<G: FullGame>(&mut self, _: &'static Plan) {
             let path = std::any::type_name::<G>();
             self.0.push(path.rsplit("::").next().unwrap_or(path));
         }

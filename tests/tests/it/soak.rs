@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use tabula::plan::{GameVisitor, Plan};
-use tabula::Game;
+use tabula::prelude::*;
 use tabula_testkit::conformance::{check, Config};
 
 /// Plies after which a game of an unbounded parameter set is stopped.
@@ -37,14 +37,14 @@ fn soak_every_game_and_parameter_set() {
         sets: usize,
     }
     impl GameVisitor for Soak {
-        fn visit<G: Game>(&mut self, plan: &'static Plan) {
-            for variant in plan.variants {
+        fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
+            for variant in plan.cases {
                 let start =
                     G::from_spec(variant.spec).unwrap_or_else(|e| panic!("{}: {e}", variant.spec));
                 let mut config = Config {
                     check_every: 0,
                     seed: 0,
-                    ..Config::for_variant(plan, variant, self.games)
+                    ..Config::for_case(plan, variant, self.games)
                 };
                 if config.unbounded {
                     config.max_plies = UNBOUNDED_PLIES;

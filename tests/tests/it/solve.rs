@@ -6,9 +6,10 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use tabula::prelude::*;
 use tabula::rng::seeded;
 use tabula::solve::{solve, DbError, Entry, Indexed, Table, Value};
-use tabula::{play_game, AnyAgent, Game, Outcome};
+use tabula::{play_game, AnyAgent};
 use tabula_games::Diffusion;
 
 fn width4() -> Diffusion {

@@ -5,9 +5,10 @@
 
 use std::path::PathBuf;
 
+use tabula::prelude::*;
 use tabula::rng::seeded;
 use tabula::solve::margin::{margin_analysis, solve_margins, MarginTable};
-use tabula::{play_game, AnyAgent, Game};
+use tabula::{play_game, AnyAgent};
 use tabula_games::Kalah;
 
 const SPEC: &str = "kalah(pits=3,seeds=2)";

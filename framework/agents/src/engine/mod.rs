@@ -24,8 +24,9 @@ use super::{Agent, AgentKind, BuildContext, BuildError, Decision, Fault, Forfeit
 use crate::protocol::{Base, Command, Info, Reply, VERSION};
 use pipe::Written;
 use process::{lock, Log, Process, Received};
-use tabula_core::game::Game;
+use tabula_core::game::FullGame;
 use tabula_core::params::ParamKind;
+use tabula_core::Notation;
 use tabula_search::search::{Control, Limit, Progress, SearchReport};
 
 /// How often a waiting agent looks at the caller's stop flag.
@@ -74,7 +75,7 @@ impl AgentKind for EngineKind {
     const DESCRIPTION: &'static str =
         "an outside program speaking the engine protocol (docs/protocol.md)";
 
-    fn build<G: Game>(
+    fn build<G: FullGame>(
         settings: &EngineSettings,
         context: &BuildContext<'_, G>,
     ) -> Result<Box<dyn Agent<G>>, BuildError> {
@@ -184,7 +185,7 @@ impl From<Failure> for Forfeit {
 
 /// The moves since a position the engine was told of, so that `position`
 /// carries the game's history (which matters to games with a ko rule).
-struct History<G: Game> {
+struct History<G: Notation> {
     base: String,
     moves: Vec<String>,
     /// `base` with `moves` played.
@@ -192,7 +193,7 @@ struct History<G: Game> {
 }
 
 /// An outside program playing through the engine protocol.
-pub struct EngineAgent<G: Game> {
+pub struct EngineAgent<G: Notation> {
     config: EngineConfig,
     /// The game's spec, sent with `game`.
     game: String,
@@ -201,7 +202,7 @@ pub struct EngineAgent<G: Game> {
     history: Option<History<G>>,
 }
 
-impl<G: Game> EngineAgent<G> {
+impl<G: Notation> EngineAgent<G> {
     /// An agent that will run `config`'s program for the game `game` (a
     /// spec such as `diffusion(width=8)`) from `start`; nothing is started
     /// before the first move.
@@ -430,7 +431,7 @@ fn shorten(line: &str) -> String {
 }
 
 /// `text` as a legal move of `state`, or why it is not one.
-fn legal<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
+fn legal<G: Notation>(state: &G, text: &str) -> Result<G::Move, String> {
     let illegal = |why: String| format!("illegal move `{}`: {why}", shorten(text));
     let mv = state.parse_move(text).map_err(|e| illegal(e.to_string()))?;
     state
@@ -442,7 +443,7 @@ fn legal<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
 
 /// An engine's variation from `state`, up to the first move that is not
 /// legal.
-fn line<G: Game>(state: &G, texts: &[String]) -> Vec<G::Move> {
+fn line<G: Notation>(state: &G, texts: &[String]) -> Vec<G::Move> {
     let mut line = state.clone();
     let mut pv = Vec::new();
     for text in texts {
@@ -456,7 +457,7 @@ fn line<G: Game>(state: &G, texts: &[String]) -> Vec<G::Move> {
 
 /// The engine's last `info` as a search report, when it gave a value; its
 /// principal variation is kept up to the first move that is not legal.
-fn report<G: Game>(
+fn report<G: Notation>(
     state: &G,
     best: G::Move,
     info: &Info,
@@ -481,7 +482,7 @@ fn report<G: Game>(
     })
 }
 
-impl<G: Game> Agent<G> for EngineAgent<G> {
+impl<G: Notation> Agent<G> for EngineAgent<G> {
     fn choose(
         &mut self,
         state: &G,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex as StdMutex;
 
 use super::*;
-use tabula_core::params::Params;
+use tabula_core::Game;
 use tabula_testkit::test_games::Nim;
 
 /// Answers the handshake, `game` and `position`; `go` runs `on_go`. Every
@@ -40,11 +40,11 @@ fn agent_with_margin(script: &str, time: u64, margin: u64, startup: u64) -> Engi
         startup: Duration::from_millis(startup),
         seed: 7,
     };
-    EngineAgent::new(config, "nim", &Nim::new(&Params::default()).unwrap())
+    EngineAgent::new(config, "nim", &Nim::from_spec("nim").unwrap())
 }
 
 fn start() -> Nim {
-    Nim::new(&Params::default()).unwrap()
+    Nim::from_spec("nim").unwrap()
 }
 
 fn forfeit(agent: &mut EngineAgent<Nim>) -> String {

@@ -3,7 +3,9 @@
 
 use super::picture::{Svg, MARGIN};
 use crate::game::{Game, View};
+use crate::notation::Notation;
 use crate::render::{paint, Style};
+use crate::variant::Variant;
 
 /// The caption of a board, line by line, for the text board
 /// ([`under`](Caption::under)) or a picture ([`draw`](Caption::draw)).
@@ -31,9 +33,9 @@ impl Caption {
 
     /// Adds `Last move: SEAT MOVE` and then `note` (`""`, or a key to the
     /// marks), when `view` has a last move: every board says it alike.
-    pub fn last_move<G: Game>(&mut self, view: &View<'_, G>, note: &str) -> &mut Caption {
+    pub fn last_move<G: Notation>(&mut self, view: &View<'_, G>, note: &str) -> &mut Caption {
         if let Some((before, mv)) = view.last {
-            let seat = before.seat_name(before.to_move());
+            let seat = before.variant().seat_name(before.to_move());
             let line = format!("Last move: {seat} {}{note}", before.format_move(mv));
             self.lines.push(line);
         }
@@ -48,11 +50,14 @@ impl Caption {
         let line = match state.outcome() {
             Some(outcome) => {
                 let result = result.unwrap_or_else(|| {
-                    outcome.describe(state.players(), |seat| state.seat_name(seat))
+                    outcome.describe(state.players(), |seat| state.variant().seat_name(seat))
                 });
                 format!("Game over: {}", paint(&result, Style::Bold, self.color))
             }
-            None => format!("{} to move", capitalised(&state.seat_name(state.to_move()))),
+            None => format!(
+                "{} to move",
+                capitalised(&state.variant().seat_name(state.to_move()))
+            ),
         };
         self.lines.push(line);
         self

@@ -1,5 +1,6 @@
-//! Drawing helpers for the board shapes games share, so that a game's
-//! [`render`](crate::Game::render) and [`svg`](crate::Game::svg) say only
+//! The drawing facets, [`Drawing`] (the board as text) and [`Picture`]
+//! (the board as SVG), and helpers for the board shapes games share, so
+//! that a game's [`render`](Drawing::render) and [`svg`](Picture::svg) say only
 //! what is its own (what stands on a cell, how its last move shows) and
 //! every board draws its coordinates, marks and captions alike.
 //!
@@ -50,3 +51,42 @@ pub use caption::Caption;
 pub use grid::{Grid, GridPicture};
 pub use hex::Hex;
 pub use pits::Pits;
+
+use crate::game::{Game, View};
+
+/// The board as text, for the REPL (and the web page's text view).
+///
+/// Every board says the same things the same way (the test kit checks
+/// them): coordinates on every side that needs them; the last move
+/// marked so that it shows without colour too (brackets, or `^`/`*`
+/// beside a pit); a line `Last move: SEAT MOVE`; the last line `SEAT to
+/// move` or `Game over: RESULT`; no trailing spaces, no blank lines, no
+/// final newline. [`Caption`] writes the last lines.
+pub trait Drawing: Game {
+    /// The board for the REPL: `view.last` is the position before the last
+    /// move, and that move; `view.paint` colours only when the terminal
+    /// wants it.
+    fn render(&self, view: &View<'_, Self>) -> String;
+
+    /// What `mv` does from this position, in words, when its text does not
+    /// say it all (Calcala: the sowing path, its relays and the capture).
+    /// The REPL prints it for moves that the next board it draws does not
+    /// show. `None`, the default, where the move text says enough.
+    fn explain_move(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+}
+
+/// The board as a standalone SVG picture: the REPL's `show --svg` (for
+/// docs, issues and replays) and the web page, which enters moves by
+/// clicking it.
+pub trait Picture: Game {
+    /// The picture, built with [`crate::svg::Svg`] and [`picture`]'s pieces:
+    /// coordinates, the last move marked, whose turn it is or the result
+    /// ([`Caption::draw`]), and a click target ([`picture::target`]) named
+    /// by the first cell of every legal move's text, through which the web
+    /// page enters moves. `view.color` does not apply. The test kit parses
+    /// it as XML and looks for every target.
+    fn svg(&self, view: &View<'_, Self>) -> String;
+}

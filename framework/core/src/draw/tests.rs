@@ -1,7 +1,10 @@
 use super::picture::{self, Svg};
 use super::text::{Canvas, Glyph, Mark};
 use super::{Caption, Grid, Hex, Pits};
-use crate::{Game, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Style, View};
+use crate::{
+    Game, MoveError, Notation, Outcome, ParamError, ParamSpec, Params, PositionError, Style,
+    Variant, View,
+};
 
 fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
@@ -203,26 +206,47 @@ struct Pile {
     to_move: usize,
 }
 
-impl Game for Pile {
-    type Move = u8;
+/// Pile's one variant.
+#[derive(Clone, Debug)]
+struct Piles;
+
+impl Variant for Piles {
+    type State = Pile;
     const NAME: &'static str = "pile";
     const DESCRIPTION: &'static str = "take 1 or 2 stones";
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "Take 1 or 2 stones; taking the last wins.";
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Pile {
+        Ok(Piles)
+    }
+    fn start(&self) -> Pile {
+        Pile {
             left: 3,
             to_move: 0,
-        })
+        }
     }
     fn players(&self) -> usize {
         2
     }
-    fn to_move(&self) -> usize {
-        self.to_move
+    fn action_count(&self) -> usize {
+        2
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1]
     }
     fn seat_name(&self, seat: usize) -> String {
         ["first", "second"][seat].to_string()
+    }
+}
+
+impl Game for Pile {
+    type Move = u8;
+    type Variant = Piles;
+    fn variant(&self) -> &Piles {
+        &Piles
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.left == 0).then(|| Outcome::win(1 - self.to_move))
@@ -238,21 +262,9 @@ impl Game for Pile {
         self.left -= mv;
         self.to_move = 1 - self.to_move;
     }
-    fn action_count(&self) -> usize {
-        2
-    }
-    fn action(&self, mv: u8) -> usize {
-        usize::from(mv) - 1
-    }
-    fn action_move(&self, action: usize) -> Option<u8> {
-        (action < 2).then(|| action as u8 + 1)
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![1]
-    }
-    fn observe(&self, _: usize, out: &mut [f32]) {
-        out[0] = self.left.into();
-    }
+}
+
+impl Notation for Pile {
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         text.parse().map_err(|_| MoveError::syntax(text, "1 or 2"))
     }
@@ -262,7 +274,7 @@ impl Game for Pile {
     fn position(&self) -> String {
         self.left.to_string()
     }
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
+    fn read_position(_: &Piles, text: &str) -> Result<Self, PositionError> {
         Err(PositionError::new(text, "not needed here"))
     }
 }

@@ -22,6 +22,7 @@ use order::Ordering;
 use tabula_core::game::{Game, Seat};
 use tabula_core::outcome::Outcome;
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::{Actions, Evaluation, Variant};
 use tt::{Bound, Entry, Table};
 
 /// How seats other than the root's are searched with three or more players.
@@ -85,7 +86,7 @@ const INFINITY: i32 = i32::MAX - 1;
 const CHECK_EVERY: u64 = 1024;
 
 /// The alpha-beta player for one game type.
-pub struct AlphaBeta<G: Game> {
+pub struct AlphaBeta<G: Game + Actions + Evaluation> {
     config: AlphaBetaConfig,
     table: Table<G::Move>,
     ordering: Ordering<G::Move>,
@@ -119,7 +120,7 @@ struct Iteration<M> {
     moves: Vec<(M, i32, u64)>,
 }
 
-impl<G: Game> AlphaBeta<G> {
+impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
     /// A player with these settings and an empty table.
     ///
     /// # Panics
@@ -192,7 +193,7 @@ impl<G: Game> AlphaBeta<G> {
         self.players = root.players();
         self.nodes = 0;
         self.table.generation = self.table.generation.wrapping_add(1);
-        self.ordering.clear(root.action_count());
+        self.ordering.clear(root.variant().action_count());
         self.best_so_far = None;
         self.done_moves.clear();
         self.done_pv.clear();
@@ -512,9 +513,7 @@ impl<G: Game> AlphaBeta<G> {
 
     /// The evaluation at the horizon (an even share without one).
     fn evaluate(&self, state: &G) -> i32 {
-        let score = state
-            .evaluate()
-            .map_or(1.0 / self.players as f32, |s| s[self.root_seat]);
+        let score = state.evaluate()[self.root_seat];
         to_eval(score).clamp(-EVAL, EVAL)
     }
 

@@ -11,6 +11,7 @@ use super::config::Playout;
 use tabula_core::game::Game;
 use tabula_core::outcome::Scores;
 use tabula_core::rng::Rng;
+use tabula_core::Actions;
 
 /// The value of an action never played yet: optimistic, so that playouts
 /// try every action before the statistics can rule it out.
@@ -76,7 +77,7 @@ impl Mast {
     }
 
     /// The playout's next move, `None` when the game is over.
-    pub fn choose<G: Game>(
+    pub fn choose<G: Game + Actions>(
         &self,
         state: &G,
         rng: &mut Rng,
@@ -92,7 +93,7 @@ impl Mast {
     }
 
     /// The move with the best value; ties broken uniformly.
-    fn greedy<G: Game>(
+    fn greedy<G: Game + Actions>(
         &self,
         state: &G,
         rng: &mut Rng,
@@ -121,7 +122,7 @@ impl Mast {
     }
 
     /// A move drawn with probability proportional to its weight.
-    fn gibbs<G: Game>(
+    fn gibbs<G: Game + Actions>(
         &self,
         state: &G,
         rng: &mut Rng,

@@ -11,36 +11,17 @@
 //! ([`MctsConfig::prior`]) and evaluation cut-offs
 //! ([`MctsConfig::max_plies`]). docs/agents.md compares them.
 //!
+//! It asks a game for its rules ([`Game`]), its action numbers
+//! ([`Actions`](tabula_core::Actions): RAVE's and MAST's statistics are
+//! kept per action) and its evaluation ([`Evaluation`](tabula_core::Evaluation):
+//! cut-off playouts and priors), nothing else.
+//!
 //! ```
-//! # use tabula_core::{Game, Params};
-//! # #[derive(Clone, Debug)] struct Nim { left: u8, to_move: usize }
-//! # impl Game for Nim {
-//! #     type Move = u8;
-//! #     const NAME: &'static str = "nim";
-//! #     const DESCRIPTION: &'static str = "";
-//! #     const PARAMS: &'static [tabula_core::ParamSpec] = &[];
-//! #     const RULES: &'static str = "";
-//! #     fn new(_: &Params) -> Result<Self, tabula_core::ParamError> { Ok(Nim { left: 10, to_move: 0 }) }
-//! #     fn players(&self) -> usize { 2 }
-//! #     fn to_move(&self) -> usize { self.to_move }
-//! #     fn outcome(&self) -> Option<tabula_core::Outcome> { (self.left == 0).then(|| tabula_core::Outcome::win(1 - self.to_move)) }
-//! #     fn legal_moves(&self, m: &mut Vec<u8>) { m.clear(); m.extend((1..=3).filter(|&n| n <= self.left)); }
-//! #     fn play(&mut self, mv: u8) { self.left -= mv; self.to_move = 1 - self.to_move; }
-//! #     fn key(&self) -> u64 { tabula_core::key::of(&[self.left.into(), self.to_move as u64]) }
-//! #     fn action_count(&self) -> usize { 3 }
-//! #     fn action(&self, mv: u8) -> usize { usize::from(mv) - 1 }
-//! #     fn action_move(&self, a: usize) -> Option<u8> { (a < 3).then(|| a as u8 + 1) }
-//! #     fn observation_shape(&self) -> Vec<usize> { vec![2] }
-//! #     fn observe(&self, seat: usize, out: &mut [f32]) { out[0] = self.left.into(); out[1] = (seat == self.to_move) as u8 as f32; }
-//! #     fn parse_move(&self, t: &str) -> Result<u8, tabula_core::MoveError> { t.trim().parse().map_err(|_| tabula_core::MoveError::syntax(t, "1-3")) }
-//! #     fn format_move(&self, mv: u8) -> String { mv.to_string() }
-//! #     fn position(&self) -> String { self.left.to_string() }
-//! #     fn parse_position(&self, _: &str) -> Result<Self, tabula_core::PositionError> { Ok(self.clone()) }
-//! # }
+//! use tabula_testkit::test_games::Nim;
 //! use tabula_search::mcts::{Mcts, MctsConfig};
 //!
 //! // Nim with 10 stones: taking 2 leaves a multiple of 4, a proven win.
-//! let start = Nim::new(&Params::default()).unwrap();
+//! let start = Nim::at(10, 0, 2);
 //! let mut mcts = Mcts::new(MctsConfig { iterations: Some(5_000), seed: 7, ..MctsConfig::default() });
 //! let report = mcts.search(&start);
 //! assert_eq!(report.best, 2);
@@ -68,6 +49,7 @@ use crate::search::{sort_children, Control};
 pub use crate::search::{ChildStats, SearchReport};
 use tabula_core::game::{Game, Seat};
 use tabula_core::outcome::Outcome;
+use tabula_core::{Actions, Evaluation};
 
 /// The expected score of the seat to move: its children's visit-weighted
 /// mean (a proven win counts fully).
@@ -106,14 +88,10 @@ fn shuffle<M>(moves: &mut [M], rng: &mut tabula_core::rng::Rng) {
 /// A new child's prior score for `mover`, the seat that moved into
 /// `next`: the result if the game is over there (returned too, to prove
 /// the child), else the evaluation, else an even share.
-fn prior_score<G: Game>(next: &G, mover: Seat) -> (Option<Outcome>, f32) {
+fn prior_score<G: Game + Actions + Evaluation>(next: &G, mover: Seat) -> (Option<Outcome>, f32) {
     match next.outcome() {
         Some(outcome) => (Some(outcome), outcome.score(mover)),
-        None => (
-            None,
-            next.evaluate()
-                .map_or(1.0 / next.players() as f32, |scores| scores[mover]),
-        ),
+        None => (None, next.evaluate()[mover]),
     }
 }
 
@@ -148,20 +126,20 @@ pub fn parent_proof(
 /// `max_nodes` is the whole player's: each thread's tree gets an equal
 /// share. [`Parallel::Tree`] grows one shared tree instead (module
 /// `shared`); docs/performance.md compares the two.
-pub struct Mcts<G: Game> {
+pub struct Mcts<G: Game + Actions + Evaluation> {
     config: MctsConfig,
     search: Search<G>,
 }
 
 /// The trees behind a player.
-enum Search<G: Game> {
+enum Search<G: Game + Actions + Evaluation> {
     /// One tree per thread (one thread: one tree).
     Root(Vec<Worker<G>>),
     /// One tree shared by all threads.
     Tree(SharedSearch<G>),
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: Game + Actions + Evaluation> Mcts<G> {
     /// A player with these settings and empty trees. Tree parallelism
     /// applies with several threads and settings it supports
     /// ([`MctsConfig::supports_tree_parallelism`]); otherwise the threads

@@ -34,6 +34,7 @@ use crate::search::{Control, PROGRESS_INTERVAL};
 use tabula_core::game::{Game, Seat};
 use tabula_core::outcome::{Outcome, Scores};
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::{Actions, Evaluation};
 
 /// Iterations between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 16;
@@ -134,7 +135,7 @@ impl<M: Copy> Node<M> {
 }
 
 /// One thread's own scratch space and random stream, kept between searches.
-struct Local<G: Game> {
+struct Local<G: Game + Actions + Evaluation> {
     rng: Rng,
     moves: Vec<G::Move>,
     buffer: Vec<G::Move>,
@@ -142,7 +143,7 @@ struct Local<G: Game> {
 }
 
 /// The tree-parallel search: one shared tree, `threads` threads.
-pub(crate) struct SharedSearch<G: Game> {
+pub(crate) struct SharedSearch<G: Game + Actions + Evaluation> {
     config: MctsConfig,
     arena: Arena<Node<G::Move>>,
     /// The position at the tree's root, while the tree may be reused.
@@ -151,7 +152,7 @@ pub(crate) struct SharedSearch<G: Game> {
 }
 
 /// What every thread of one search shares, besides the tree.
-struct Shared<'a, G: Game> {
+struct Shared<'a, G: Game + Actions + Evaluation> {
     root: &'a G,
     budget: Budget<'a>,
     control: &'a Control<'a, G::Move>,
@@ -159,7 +160,7 @@ struct Shared<'a, G: Game> {
     claimed: AtomicU64,
 }
 
-impl<G: Game> SharedSearch<G> {
+impl<G: Game + Actions + Evaluation> SharedSearch<G> {
     pub fn new(config: MctsConfig) -> Self {
         let threads = config.threads.max(1) as u64;
         let locals = (0..threads)
@@ -537,7 +538,7 @@ impl<G: Game> SharedSearch<G> {
     }
 }
 
-impl<G: Game> TreeView<G::Move> for SharedSearch<G> {
+impl<G: Game + Actions + Evaluation> TreeView<G::Move> for SharedSearch<G> {
     fn node_count(&self) -> usize {
         self.arena.len()
     }

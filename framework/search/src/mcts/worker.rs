@@ -16,8 +16,9 @@ use super::{parent_proof, prior_score, shuffle, ChildStats, MctsConfig, SearchRe
 use crate::playout::random_playout;
 use crate::search::{Control, PROGRESS_INTERVAL};
 use tabula_core::game::{Game, Seat};
-use tabula_core::outcome::{even_scores, Scores};
+use tabula_core::outcome::Scores;
 use tabula_core::rng::{seeded, Rng};
+use tabula_core::{Actions, Evaluation, Variant};
 
 /// Iterations between looks at the clock and the stop flag: a clock read
 /// costs far less than 1/16 of an iteration.
@@ -38,7 +39,7 @@ pub(crate) struct Budget<'a> {
 }
 
 /// One search tree and the loop that grows it; [`Mcts`] runs one per thread.
-pub(crate) struct Worker<G: Game> {
+pub(crate) struct Worker<G: Game + Actions + Evaluation> {
     config: MctsConfig,
     rng: Rng,
     tree: Tree<G::Move>,
@@ -57,7 +58,7 @@ pub(crate) struct Worker<G: Game> {
     trail: Vec<(u8, u32)>,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Game + Actions + Evaluation> Worker<G> {
     /// A worker with these settings and an empty tree.
     pub fn new(config: MctsConfig) -> Self {
         Worker {
@@ -128,7 +129,7 @@ impl<G: Game> Worker<G> {
         if !reusable {
             self.tree = Tree::new(self.moves[0], root.to_move(), amaf);
         }
-        let (players, actions) = (root.players(), root.action_count());
+        let (players, actions) = (root.players(), root.variant().action_count());
         if let Some(rave) = &mut self.rave {
             rave.prepare(players, actions);
         }
@@ -324,9 +325,7 @@ impl<G: Game> Worker<G> {
         }
         match state.outcome() {
             Some(outcome) => outcome.scores(),
-            None => state
-                .evaluate()
-                .unwrap_or_else(|| even_scores(state.players())),
+            None => state.evaluate(),
         }
     }
 
@@ -375,7 +374,7 @@ impl<G: Game> Worker<G> {
     }
 }
 
-impl<G: Game> TreeView<G::Move> for Worker<G> {
+impl<G: Game + Actions + Evaluation> TreeView<G::Move> for Worker<G> {
     fn node_count(&self) -> usize {
         self.tree.len()
     }

@@ -14,6 +14,7 @@ use crate::shared::Shared;
 
 use super::solver::MarginTable;
 use super::Scored;
+use tabula_core::variant::Variant;
 
 const MAGIC: &[u8; 15] = b"TABULA-MARGINS\n";
 
@@ -105,12 +106,12 @@ impl MarginTable {
         let (header, length, mut file) = read_header(path)?;
         let meta = file.metadata().map_err(|e| fail(e.to_string()))?;
         let variant = state.margin_variant();
-        if header.game != G::NAME || header.variant != variant {
+        if header.game != G::Variant::NAME || header.variant != variant {
             return Err(fail(format!(
                 "the database solves {}({}), not {}({variant})",
                 header.game,
                 header.variant,
-                G::NAME
+                G::Variant::NAME
             )));
         }
         // A table of more seeds covers every position of fewer.
@@ -197,7 +198,7 @@ impl MarginIdentity {
     /// The identity of the table `state`'s variant needs.
     pub fn of<G: Scored>(state: &G) -> MarginIdentity {
         MarginIdentity {
-            game: G::NAME.to_string(),
+            game: G::Variant::NAME.to_string(),
             variant: state.margin_variant(),
             layers: state.max_seeds() as usize + 1,
         }
@@ -205,7 +206,7 @@ impl MarginIdentity {
 
     /// Whether the table covers every position of `state`'s variant.
     pub fn covers<G: Scored>(&self, state: &G) -> bool {
-        self.game == G::NAME
+        self.game == G::Variant::NAME
             && self.variant == state.margin_variant()
             && self.layers > state.max_seeds() as usize
     }

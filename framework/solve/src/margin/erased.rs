@@ -12,7 +12,8 @@ use super::db::{MarginDbError, MarginIdentity};
 use super::solver::{margin_analysis, solve_margins, MarginAnalysis, MarginTable};
 use super::Scored;
 use tabula_core::any::{AnyGame, Boxed};
-use tabula_core::game::Game;
+use tabula_core::game::{FullGame, Game};
+use tabula_core::variant::Variant;
 
 /// What a typed caller (the `perfect` agent) needs of a scored game it only
 /// knows as `G: Game`.
@@ -96,16 +97,16 @@ impl<G> Default for ScoredSolver<G> {
     }
 }
 
-fn state<G: Scored>(game: &dyn AnyGame) -> Result<&G, String> {
+fn state<G: Scored + FullGame>(game: &dyn AnyGame) -> Result<&G, String> {
     game.as_any()
         .downcast_ref::<Boxed<G>>()
         .map(|boxed| &boxed.state)
-        .ok_or_else(|| format!("{} is not a game of {}", game.spec(), G::NAME))
+        .ok_or_else(|| format!("{} is not a game of {}", game.spec(), G::Variant::NAME))
 }
 
-impl<G: Scored> MarginSolver for ScoredSolver<G> {
+impl<G: Scored + FullGame> MarginSolver for ScoredSolver<G> {
     fn game(&self) -> &'static str {
-        G::NAME
+        G::Variant::NAME
     }
 
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String> {

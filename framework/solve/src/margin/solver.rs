@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use rayon::prelude::*;
 
 use super::Scored;
+use tabula_core::variant::Variant;
 
 /// Marks an entry of the layer being solved that is not computed yet.
 const UNKNOWN: i8 = i8::MIN;
@@ -72,7 +73,7 @@ impl MarginTable {
     /// Whether this is the table of `state`'s game and variant, with a
     /// layer for every count of seeds its board can hold.
     pub fn covers<G: Scored>(&self, state: &G) -> bool {
-        self.game == G::NAME
+        self.game == G::Variant::NAME
             && self.variant == state.margin_variant()
             && self.layers.len() > state.max_seeds() as usize
     }
@@ -114,7 +115,7 @@ pub fn solve_margins<G: Scored>(
     state: &G,
     progress: Option<&dyn Fn(u32, u32)>,
 ) -> Result<MarginTable, MarginError> {
-    let (game, variant) = (G::NAME.to_string(), state.margin_variant());
+    let (game, variant) = (G::Variant::NAME.to_string(), state.margin_variant());
     let seeds = state.max_seeds();
     if seeds > MAX_SEEDS {
         return Err(MarginError::TooManySeeds {
