@@ -22,6 +22,14 @@ numbers), alternating round after round; and random playouts through the
 OpenSpiel API on both. The ratio is the bridge's cost: every call goes
 C++ -> Python -> Rust on `tabula_oware`, and each clone builds a Python
 object.
+
+The calls: what `clone`, `legal_actions` and `apply_action` cost through
+the OpenSpiel API on OpenSpiel's C++ games, on OpenSpiel's own Python
+tic-tac-toe (`python_tic_tac_toe`) and on Tabula's (`timeit`, the fastest
+of many short repeats, the games interleaved): a Python game's cost is
+OpenSpiel's trampolines, whoever implements the game.
+
+`--parts` picks which of `match`, `throughput` and `calls` run.
 """
 
 from __future__ import annotations
@@ -239,6 +247,42 @@ def throughput(rounds: int, simulations: int, seed: int) -> dict:
     return report
 
 
+# The statements `call_costs` times, at a state two moves into a game.
+CALLS = {
+    "clone()": "state.clone()",
+    "legal_actions()": "state.legal_actions()",
+    "apply_action(a)": "next(copies).apply_action(action)",
+}
+CALL_GAMES = ["tic_tac_toe", "python_tic_tac_toe", "tabula_tictactoe", "oware", "tabula_oware"]
+
+
+def call_costs(repeats: int = 50, number: int = 500) -> dict[str, dict[str, float]]:
+    """Microseconds per call of each of `CALLS` on each of `CALL_GAMES`: the
+    fastest of `repeats` runs of `number` calls, the games interleaved;
+    `apply_action` plays on fresh clones (their taking is subtracted)."""
+    import timeit
+
+    from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+
+    spaces = {}
+    for name in CALL_GAMES:
+        state = pyspiel.load_game(name).new_initial_state()
+        for _ in range(2):
+            state.apply_action(state.legal_actions()[0])
+        spaces[name] = {"state": state, "action": state.legal_actions()[0]}
+    best = {name: {call: math.inf for call in [*CALLS, "baseline"]} for name in CALL_GAMES}
+    for _ in range(repeats):
+        for name, space in spaces.items():
+            for call, statement in [*CALLS.items(), ("baseline", "next(copies)")]:
+                if "copies" in statement:
+                    space["copies"] = iter([space["state"].clone() for _ in range(number)])
+                seconds = timeit.timeit(statement, number=number, globals=space)
+                best[name][call] = min(best[name][call], seconds / number * 1e6)
+    for costs in best.values():
+        costs["apply_action(a)"] -= costs.pop("baseline")
+    return best
+
+
 def machine() -> dict:
     model = "unknown"
     try:
@@ -263,13 +307,21 @@ def main() -> int:
     parser.add_argument("--simulations", type=int, default=200, help="Python MCTS simulations per search (C++: 10x)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the report to this file")
+    parser.add_argument("--parts", default="match,throughput,calls", help="which parts to run, comma-separated")
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1 or args.simulations < 1 or args.ms <= 0:
         parser.error("--games, --rounds and --simulations must be at least 1, --ms above 0")
+    parts = args.parts.split(",")
+    if not parts or not set(parts) <= {"match", "throughput", "calls"}:
+        parser.error("--parts takes match, throughput and calls, comma-separated")
 
-    report = {"machine": machine(), "load_before": os.getloadavg(), "settings": vars(args)}
-    report["throughput"] = throughput(args.rounds, args.simulations, args.seed)
-    report["match"] = match(args.games, args.ms / 1000, args.seed)
+    report: dict = {"machine": machine(), "load_before": os.getloadavg(), "settings": vars(args)}
+    if "calls" in parts:
+        report["calls_us"] = call_costs()
+    if "throughput" in parts:
+        report["throughput"] = throughput(args.rounds, args.simulations, args.seed)
+    if "match" in parts:
+        report["match"] = match(args.games, args.ms / 1000, args.seed)
     report["load_after"] = os.getloadavg()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
@@ -278,18 +330,29 @@ def main() -> int:
     print(f"{report['machine']['cpu']}, {report['machine']['cores']} cores; Python {report['machine']['python']}, "
           f"open_spiel {report['machine']['open_spiel']}; load {report['load_before'][0]:.1f} before, "
           f"{report['load_after'][0]:.1f} after")
-    print(f"\nTabula mcts(time={args.ms:g}ms) against OpenSpiel's MCTSBot at {args.ms:g} ms a move:")
-    for board, row in report["match"].items():
+    if "match" in report:
+        print_match(report["match"], args.ms)
+    if "throughput" in report:
+        print(f"\nOpenSpiel on tabula_oware / on its own oware (medians of {args.rounds} rounds, and of the per-round ratios):")
+        for kind, row in report["throughput"].items():
+            print(f"  {kind:<36} oware {row['oware']:>12,.0f}   tabula_oware {row['tabula_oware']:>12,.0f}   "
+                  f"ratio {row['ratio_median']:.3f}")
+    if "calls_us" in report:
+        print("\nmicroseconds per call through the OpenSpiel API (fastest of the repeats):")
+        print(f"  {'':<18}" + "".join(f"{call:>18}" for call in CALLS))
+        for name, costs in report["calls_us"].items():
+            print(f"  {name:<18}" + "".join(f"{costs[call]:>18.2f}" for call in CALLS))
+    return 0
+
+
+def print_match(rows: dict, ms: float) -> None:
+    print(f"\nTabula mcts(time={ms:g}ms) against OpenSpiel's MCTSBot at {ms:g} ms a move:")
+    for board, row in rows.items():
         low, high = row["wilson_95"]
         print(f"  {BOARDS[board]:<18} {row['games']} games: +{row['tabula_wins']} ={row['draws']} -{row['tabula_losses']}, "
               f"Tabula scores {row['tabula_score']:.3f} [{low:.3f}, {high:.3f}]; median {row['median_plies']:g} plies; "
               f"per move: OpenSpiel {row['openspiel_simulations_per_move_median']:g} simulations, "
               f"Tabula {row['tabula_iterations_per_move_median']:g} iterations")
-    print(f"\nOpenSpiel on tabula_oware / on its own oware (medians of {args.rounds} rounds, and of the per-round ratios):")
-    for kind, row in report["throughput"].items():
-        print(f"  {kind:<36} oware {row['oware']:>12,.0f}   tabula_oware {row['tabula_oware']:>12,.0f}   "
-              f"ratio {row['ratio_median']:.3f}")
-    return 0
 
 
 if __name__ == "__main__":

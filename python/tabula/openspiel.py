@@ -12,8 +12,9 @@ Importing the module registers every game of Tabula's catalog with
 ``pyspiel.register_game`` as a Python game, under the short name
 ``tabula_<name>`` (hyphens as underscores: ``tabula_grid_diffusion``), with
 the game's parameters as OpenSpiel's parameter specification (whole numbers
-as ints, on/off switches as bools, words as strings) plus
-``max_game_length``. Every game is sequential, deterministic, of perfect
+as ints, words as strings: ``tabula_kalah(pits=4,empty_capture=off)``) plus
+``max_game_length``: a game still running after that many moves ends there
+as a draw. Every game is sequential, deterministic, of perfect
 information and zero-sum with terminal rewards: the returns are Tabula's
 (``tabula.State.returns``): +1 and -1, 0 each for a draw, and with ``n``
 seats and ``k`` winners sharing a win ``n/k - 1`` for each winner and -1 for
@@ -22,9 +23,10 @@ the others.
 Where OpenSpiel has the same game, the action numbers are OpenSpiel's:
 ``tabula_oware`` numbers the mover's houses 0..5 as OpenSpiel's ``oware``
 does, and ``tabula_kalah`` numbers the board as OpenSpiel's ``mancala``
-(South's pits 1..6, North's 8..13), so that ``tabula_kalah(empty_capture=
-false)`` and ``mancala`` are the same game move for move. Legal actions are
-listed in ascending order, as OpenSpiel requires.
+(South's pits 1..6, North's 8..13), so that
+``tabula_kalah(empty_capture=off)`` and ``mancala`` are the same game move
+for move. Legal actions are listed in ascending order, as OpenSpiel
+requires.
 
 ``Bot(spec)`` is a ``pyspiel.Bot`` playing any Tabula agent kind, on the
 ``tabula_*`` games and on OpenSpiel's own ``oware``, ``mancala`` and
@@ -386,10 +388,9 @@ class _Twin:
         return self.game.deserialize_state(self.start)
 
 
-def _mancala_pit(action: int) -> int:
-    """Tabula's Kalah action of OpenSpiel's ``mancala`` action (a board
-    index: South's pits 1..6, North's 8..13)."""
-    return action - 1 if action < 7 else action - 8
+def _same(seat: int, action: int) -> int:
+    """The numbering of a twin whose action numbers are Tabula's."""
+    return action
 
 
 def _twin(state: pyspiel.State) -> _Twin:
@@ -403,16 +404,19 @@ def _twin(state: pyspiel.State) -> _Twin:
         )
     game = state.get_game()
     name = game.get_type().short_name
-    same: Callable[[int, int], int] = lambda seat, action: action
     if name == "oware":
         params = game.get_parameters()
-        spec = f"oware(houses={params['num_houses_per_player']},seeds={params['num_seeds_per_house']})"
-        return _Twin(tabula.load_game(spec), None, state.history(), same)
+        houses, seeds = params.get("num_houses_per_player", 6), params.get("num_seeds_per_house", 4)
+        return _Twin(tabula.load_game(f"oware(houses={houses},seeds={seeds})"), None, state.history(), _same)
     if name == "mancala":
-        actions = [_mancala_pit(action) for action in state.history()]
-        return _Twin(tabula.load_game("kalah(empty_capture=off)"), None, actions, lambda seat, action: action + 1 + 7 * seat)
+        # Board indices: South's pits 1..6, North's 8..13, as tabula_kalah's.
+        kalah = tabula.load_game("kalah(empty_capture=off)")
+        numbering = _numbering(kalah)
+        pits = kalah.num_distinct_actions()
+        actions = [numbering.to_tabula(0 if action <= pits else 1, action) for action in state.history()]
+        return _Twin(kalah, None, actions, numbering.to_openspiel)
     if name == "tic_tac_toe":
-        return _Twin(tabula.load_game("tictactoe"), None, state.history(), same)
+        return _Twin(tabula.load_game("tictactoe"), None, state.history(), _same)
     raise ValueError(
         f"a Tabula bot plays Tabula's games ({', '.join(game_names())}) and OpenSpiel's "
         f"oware, mancala and tic_tac_toe, not {name}"

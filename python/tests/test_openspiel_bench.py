@@ -1,7 +1,7 @@
 """`python/bench/openspiel.py`, the measurement of docs/results/openspiel.md,
 run in miniature so that it cannot rot: one game a board at 5 ms a move,
-one throughput round. Its figures are not checked (they are timings); its
-report's shape and its arithmetic are."""
+one throughput round, the calls timed once. Its figures are not checked
+(they are timings); its report's shape and its arithmetic are."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_the_bench_runs_and_reports_both_boards(tmp_path):
     out = tmp_path / "report.json"
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--games", "1", "--ms", "5", "--rounds", "1",
-         "--simulations", "5", "--json", str(out)],
+         "--simulations", "5", "--parts", "match,throughput", "--json", str(out)],
         capture_output=True,
         text=True,
         timeout=600,
@@ -43,6 +43,14 @@ def test_the_bench_runs_and_reports_both_boards(tmp_path):
     assert "Tabula mcts(time=5ms)" in done.stdout
 
 
+def test_call_costs_cover_every_call_and_game():
+    costs = bench.call_costs(repeats=1, number=5)
+    assert list(costs) == bench.CALL_GAMES
+    for per_call in costs.values():
+        assert list(per_call) == list(bench.CALLS)
+        assert per_call["clone()"] > 0 and per_call["legal_actions()"] > 0
+
+
 def test_wilson_interval():
     assert bench.wilson(1.0, 12)[1] == 1.0
     low, high = bench.wilson(0.5, 100)
@@ -58,3 +66,7 @@ def test_bench_arguments_are_checked():
         timeout=120,
     )
     assert done.returncode == 2 and "--games" in done.stderr
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--parts", "match,nothing"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and "--parts" in done.stderr
