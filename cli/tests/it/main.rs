@@ -24,3 +24,5 @@ mod shards;
 mod solve;
 mod terminal;
 mod train;
+#[cfg(unix)]
+mod webdriver;
