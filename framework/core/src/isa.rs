@@ -103,31 +103,41 @@ fn choose(setting: Option<&str>) -> Path {
 /// once.
 #[inline(always)]
 pub fn dispatch<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(all(
-            target_feature = "avx2",
-            target_feature = "bmi1",
-            target_feature = "bmi2",
-            target_feature = "fma",
-            target_feature = "lzcnt",
-            target_feature = "movbe",
-            target_feature = "popcnt"
-        ))
-    ))]
-    if path() != Path::Baseline {
-        // SAFETY: `path` is not `Baseline` only on a CPU with every feature
-        // `v3` enables (`has_v3`).
+    #[cfg(target_arch = "x86_64")]
+    if fast() {
+        // SAFETY: `fast` is true only on a CPU with every feature `v3`
+        // enables (`has_v3`).
         return unsafe { v3(f) };
     }
     f()
+}
+
+/// Whether [`dispatch`] runs the fast copy: the CPU has the fast path
+/// (and it was not turned off), and the build does not already target it.
+/// A recursive search, which no closure can hold, keeps a copy of its
+/// recursion per path and checks this once, at its root (see the
+/// alpha-beta search); its fast copy is compiled with the same
+/// `#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]`
+/// as [`dispatch`]'s.
+#[inline(always)]
+pub fn fast() -> bool {
+    let built_for_v3 = cfg!(all(
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "fma",
+        target_feature = "lzcnt",
+        target_feature = "movbe",
+        target_feature = "popcnt"
+    ));
+    cfg!(target_arch = "x86_64") && !built_for_v3 && path() != Path::Baseline
 }
 
 /// `f`, compiled for the x86-64-v3 level: the features of `rustc --print
 /// cfg -C target-cpu=x86-64-v3` that code generation uses.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-unsafe fn v3<R>(f: impl FnOnce() -> R) -> R {
+fn v3<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
@@ -193,7 +203,11 @@ mod tests {
 
     #[test]
     fn both_paths_compute_the_same() {
-        let work = || (1..10_000u64).map(|x| x.count_ones() * x.trailing_zeros()).sum::<u32>();
+        let work = || {
+            (1..10_000u64)
+                .map(|x| x.count_ones() * x.trailing_zeros())
+                .sum::<u32>()
+        };
         let slow: u32 = work();
         assert_eq!(dispatch(work), slow);
     }

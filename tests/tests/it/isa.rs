@@ -26,7 +26,10 @@ fn record() -> String {
     impl GameVisitor for Record {
         fn visit<G: Game>(&mut self, plan: &'static Plan) {
             // The defaults, and the last (often the largest) variant.
-            let specs = [plan.variants[0].spec, plan.variants[plan.variants.len() - 1].spec];
+            let specs = [
+                plan.variants[0].spec,
+                plan.variants[plan.variants.len() - 1].spec,
+            ];
             for spec in specs {
                 let start = G::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
                 let text = &mut self.0;
@@ -62,7 +65,12 @@ fn record() -> String {
                 let report = alphabeta.search(&start, &Control::default());
                 let best = start.format_move(report.best);
                 let value = report.value.to_bits();
-                writeln!(text, "{spec}: alpha-beta {best} {value} {}", report.iterations).unwrap();
+                writeln!(
+                    text,
+                    "{spec}: alpha-beta {best} {value} {}",
+                    report.iterations
+                )
+                .unwrap();
                 let net = Net::new(header_for(&start, spec, 16, 1).shape, 11);
                 let mut observation = vec![0.0; start.observation_shape().iter().product()];
                 start.observe(start.to_move(), &mut observation);
@@ -110,7 +118,12 @@ fn the_fast_and_the_baseline_path_compute_the_same() {
         .unwrap_or_else(|| panic!("no record in the baseline run's output:\n{stdout}"));
     // Line by line, so that a difference names its game and search.
     for (fast, baseline) in here.lines().zip(there.lines()) {
-        assert_eq!(fast, baseline, "{} against baseline", tabula::isa::path().name());
+        assert_eq!(
+            fast,
+            baseline,
+            "{} against baseline",
+            tabula::isa::path().name()
+        );
     }
     assert_eq!(here.lines().count(), there.lines().count());
     eprintln!(
