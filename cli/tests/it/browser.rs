@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::common::{scratch, width4_db, Rand, HANG};
-use crate::webdriver::{Locator, Session};
 use crate::serve::{results_folder, Served};
+use crate::webdriver::{Locator, Session};
 
 /// chromedriver in a process group of its own, stopped with the browsers
 /// it started when dropped (a failed test leaves no Chromium behind).
@@ -109,10 +109,8 @@ fn until(client: &Session, script: &str, what: &str) {
 fn click(client: &Session, css: &str) {
     client
         .find(Locator::Css(css))
-        
         .unwrap_or_else(|e| panic!("no {css}: {e}"))
         .click()
-        
         .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
 }
 
@@ -166,8 +164,7 @@ fn play_game(
             "view && view.name === '{name}' && view.moves.length === 0 && view.thinking === null"
         ),
         "the new game",
-    )
-    ;
+    );
     let (mut moves, mut multi) = (0, 0);
     loop {
         until(client, "view.thinking === null", "the agent's reply");
@@ -188,10 +185,8 @@ fn play_game(
                 let xpath = format!("//div[@id='choices']/button[text()='{token}']");
                 client
                     .find(Locator::XPath(&xpath))
-                    
                     .unwrap_or_else(|e| panic!("no button {token} for {chosen}: {e}"))
                     .click()
-                    
                     .unwrap();
             }
         }
@@ -199,8 +194,7 @@ fn play_game(
             client,
             &format!("view.moves.length > {before}"),
             &format!("{chosen} to be played"),
-        )
-        ;
+        );
         moves += 1;
         if moves == 3 {
             until(client, "view.thinking === null", "the reply");
@@ -209,10 +203,7 @@ fn play_game(
         if moves == 2 && name == "diffusion" {
             // Undo takes back the agent's reply and the move it answered.
             until(client, "view.thinking === null", "the reply");
-            let now = page(client, "return view.moves.length")
-                
-                .as_u64()
-                .unwrap();
+            let now = page(client, "return view.moves.length").as_u64().unwrap();
             click(client, "#undo");
             let back = if now % 2 == 0 { now - 2 } else { now - 1 };
             until(client, &format!("view.moves.length === {back}"), "the undo");
@@ -221,13 +212,7 @@ fn play_game(
         }
         assert!(moves < 500, "{name}: no end after 500 moves");
     }
-    let status = client
-        .find(Locator::Id("status"))
-        
-        .unwrap()
-        .text()
-        
-        .unwrap();
+    let status = client.find(Locator::Id("status")).unwrap().text().unwrap();
     assert!(status.starts_with("Game over"), "{name}: {status}");
     eprintln!("browser: {name}: a whole game, {moves} moves clicked ({multi} of several clicks); {status}");
     multi
@@ -260,7 +245,13 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
 
     let mut rng = Rand(40);
     let fast = "mcts(iterations=50)";
-    play_game(&client, "diffusion", &[("width", "4"), ("stones", "2")], fast, &mut rng);
+    play_game(
+        &client,
+        "diffusion",
+        &[("width", "4"), ("stones", "2")],
+        fast,
+        &mut rng,
+    );
     // Relocations and attacks take two and three clicks.
     let grid = [("size", "5x5"), ("stones", "6")];
     assert!(play_game(&client, "grid-diffusion", &grid, "random", &mut rng) > 0);
@@ -282,16 +273,40 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
 
     // Replay a recorded game to its end with the keyboard.
     click(&client, "#tab-replay");
-    until(&client, "document.querySelectorAll('#folder option').length === 1", "the folders");
-    client.find(Locator::Css("#replay-filter button")).unwrap().click().unwrap();
-    until(&client, "document.querySelectorAll('button.replay').length === 4", "the listing");
+    until(
+        &client,
+        "document.querySelectorAll('#folder option').length === 1",
+        "the folders",
+    );
+    client
+        .find(Locator::Css("#replay-filter button"))
+        .unwrap()
+        .click()
+        .unwrap();
+    until(
+        &client,
+        "document.querySelectorAll('button.replay').length === 4",
+        "the listing",
+    );
     click(&client, "button.replay");
-    until(&client, "view.mode === 'replay' && view.moves.length === 0", "the replay");
+    until(
+        &client,
+        "view.mode === 'replay' && view.moves.length === 0",
+        "the replay",
+    );
     let body = client.find(Locator::Css("body")).unwrap();
     body.send_keys("\u{E010}").unwrap(); // End
-    until(&client, "view.moves.length === view.replay.length && view.outcome !== null", "the end of the replay");
+    until(
+        &client,
+        "view.moves.length === view.replay.length && view.outcome !== null",
+        "the end of the replay",
+    );
     body.send_keys("\u{E012}").unwrap(); // ArrowLeft
-    until(&client, "view.moves.length === view.replay.length - 1", "a step back");
+    until(
+        &client,
+        "view.moves.length === view.replay.length - 1",
+        "a step back",
+    );
     screenshot(&client, "replay");
 
     // A small tournament, started and watched from the page.
@@ -301,15 +316,37 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     fill(&client, "t-rounds", "1");
     click(&client, "#t-start");
     until(&client, "document.body.dataset.tournament === 'done' && document.querySelectorAll('#standings tr.standing').length === 2", "the tournament's standings");
-    let standings = client.find(Locator::Id("standings")).unwrap().text().unwrap();
-    assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
-    until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable");
-    until(&client, "document.querySelectorAll('#wall svg').length === 2", "the latest games' boards");
+    let standings = client
+        .find(Locator::Id("standings"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(
+        standings.contains("random") && standings.contains("mcts"),
+        "{standings}"
+    );
+    until(
+        &client,
+        "document.querySelectorAll('#crosstable tr').length === 3",
+        "the crosstable",
+    );
+    until(
+        &client,
+        "document.querySelectorAll('#wall svg').length === 2",
+        "the latest games' boards",
+    );
     // The summary's crosstable: each side's W–D–L over the two games.
-    let crosstable = client.find(Locator::Id("crosstable")).unwrap().text().unwrap();
-    let tallies = page(&client, r"return [...document.querySelectorAll('#crosstable td')]
+    let crosstable = client
+        .find(Locator::Id("crosstable"))
+        .unwrap()
+        .text()
+        .unwrap();
+    let tallies = page(
+        &client,
+        r"return [...document.querySelectorAll('#crosstable td')]
         .map((td) => td.textContent.match(/^(\d+)–(\d+)–(\d+) /))
-        .filter((m) => m).map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))");
+        .filter((m) => m).map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))",
+    );
     assert_eq!(tallies, json!([2, 2]), "{crosstable}");
     let state = client.find(Locator::Id("t-state")).unwrap().text().unwrap();
     assert!(state.contains("2 of 2 games"), "{state}");
@@ -329,14 +366,20 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     click(&client, "#t-start");
     until(&client, "document.body.dataset.tournament === 'running' && document.querySelectorAll('#playing figure svg').length === 1", "a game in progress");
     let playing = client.find(Locator::Id("playing")).unwrap().text().unwrap();
-    assert!(playing.contains("random") && playing.contains("mcts"), "{playing}");
+    assert!(
+        playing.contains("random") && playing.contains("mcts"),
+        "{playing}"
+    );
 
     // A phone's width: nothing wider than the screen.
     client.set_window_size(390, 844).unwrap();
     click(&client, "#tab-play");
     let fits = page(&client, "return [document.documentElement.scrollWidth, window.innerWidth, document.querySelector('#board svg').getBoundingClientRect().width]");
     let [scroll, inner, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
-    assert!(scroll <= inner + 1.0 && board <= inner, "at 390 px: page {scroll}, window {inner}, board {board}");
+    assert!(
+        scroll <= inner + 1.0 && board <= inner,
+        "at 390 px: page {scroll}, window {inner}, board {board}"
+    );
     screenshot(&client, "phone");
     client.close().unwrap();
     eprintln!("browser: screenshots in {}", screenshot_dir().display());
@@ -355,29 +398,20 @@ fn play_typed(client: &Session) {
         client,
         "view.name === 'diffusion' && view.moves.length === 0 && view.seats[1].agent === 'human'",
         "a game of two people",
-    )
-    ;
+    );
     fill(client, "move-input", "D\n");
     until(
         client,
         "view.moves.length === 1 && view.moves[0] === 'D'",
         "the typed move",
-    )
-    ;
+    );
     fill(client, "move-input", "Q\n");
     until(
         client,
         "!document.getElementById('error').hidden",
         "the error",
-    )
-    ;
-    let error = client
-        .find(Locator::Id("error"))
-        
-        .unwrap()
-        .text()
-        
-        .unwrap();
+    );
+    let error = client.find(Locator::Id("error")).unwrap().text().unwrap();
     assert!(error.contains('Q'), "{error}");
     // A hint: each move's share of the search, on the board.
     click(client, "#hint");
@@ -385,23 +419,20 @@ fn play_typed(client: &Session) {
         client,
         "document.querySelectorAll('#board text.share').length > 0 && view.thinking === null",
         "the hint",
-    )
-    ;
+    );
     // The exact values from the database, on the board.
     click(client, "#solve");
     until(
         client,
         "document.querySelectorAll('#board text.exact').length === view.legal.length",
         "the exact values",
-    )
-    ;
+    );
     screenshot(client, "analysis");
     // Any position, set up from its text: the box shows the current one's.
     let shown = page(
         client,
         "return document.getElementById('position-input').value",
-    )
-    ;
+    );
     assert_eq!(shown, page(client, "return view.position"));
     fill(client, "position-input", "0120/0100 A\n");
     until(
@@ -428,8 +459,7 @@ fn play_typed(client: &Session) {
         client,
         "view.thinking === null && view.moves.length === 1",
         "the stopped search's move",
-    )
-    ;
+    );
 }
 
 fn report_timings(timings: &Value) {

@@ -75,7 +75,11 @@ impl Session {
     /// Runs `script` (a function body) in the page with `args` and returns
     /// its value.
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Answer<Value> {
-        self.command("POST", "/execute/sync", Some(json!({"script": script, "args": args})))
+        self.command(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": args})),
+        )
     }
 
     pub fn find(&self, locator: Locator<'_>) -> Answer<Element<'_>> {
