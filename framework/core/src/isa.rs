@@ -7,9 +7,9 @@
 //! choice and rules, the random numbers, the bit tricks of [`crate::bits`])
 //! being compiled for the CPU: `popcnt` counts a mask's bits in one
 //! instruction instead of a dozen, `pdep` finds its n-th set bit in one
-//! instead of twenty, `tzcnt`/`shlx` shave the rest. So [`fast`] is called
-//! at each search's entry point with the loop as a closure: the closure is
-//! compiled twice, once for the x86-64-v3 level (Haswell, Zen 1 and later:
+//! instead of twenty, `tzcnt`/`shlx` shave the rest. So [`dispatch`] is
+//! called at each search's entry point with the loop as a closure: the
+//! closure is compiled twice, once for the x86-64-v3 level (Haswell, Zen 1 and later:
 //! AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE, POPCNT) and once for the baseline,
 //! and the CPU's answer, asked once, picks one. Results never depend on
 //! which: the rules are integer code, no float operation is fused or
