@@ -5,7 +5,7 @@
 //! standard library and serde_json, so the test suite compiles no async
 //! HTTP stack for one test.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
 use base64::Engine as _;
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::common::HANG;
 
 /// The key under which WebDriver names an element in JSON (W3C).
-const ELEMENT: &str = "element-6066-11e4-a52f-4a4e5a2d7f32";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// How to find an element.
 pub enum Locator<'a> {
@@ -163,7 +163,7 @@ impl Element<'_> {
 
 /// Sends one request to the driver and returns the `value` of its answer,
 /// or the driver's error and message.
-fn request(address: &str, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+fn request(address: &str, method: &str, path: &str, body: Option<&Value>) -> Answer<Value> {
     let body = body.map_or_else(String::new, Value::to_string);
     let mut stream = TcpStream::connect(address).expect("chromedriver accepts a connection");
     stream.set_read_timeout(Some(HANG)).unwrap();
@@ -174,24 +174,47 @@ fn request(address: &str, method: &str, path: &str, body: Option<&Value>) -> Res
         body.len()
     )
     .unwrap();
-    let mut response = Vec::new();
-    stream
-        .read_to_end(&mut response)
-        .unwrap_or_else(|e| panic!("{method} {path}: no answer from chromedriver: {e}"));
-    let split = response
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("{method} {path}: no HTTP answer"));
-    let head = String::from_utf8_lossy(&response[..split]).to_ascii_lowercase();
-    let status: u16 = head
+    // Read by the answer's length: chromedriver says `Connection: close`
+    // but may keep the socket open.
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    reader
+        .read_line(&mut line)
+        .unwrap_or_else(|_| panic!("{method} {path}: no answer from chromedriver"));
+    let status: u16 = line
         .split(' ')
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {head:?}"));
-    let payload = &response[split + 4..];
-    let payload = match head.contains("transfer-encoding: chunked") {
-        true => dechunk(payload),
-        false => payload.to_vec(),
+        .unwrap_or_else(|| panic!("{method} {path}: no status from chromedriver"));
+    let (mut length, mut chunked) = (None, false);
+    loop {
+        line.clear();
+        reader
+            .read_line(&mut line)
+            .unwrap_or_else(|_| panic!("{method} {path}: no headers from chromedriver"));
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        let (name, value) = header
+            .split_once(':')
+            .unwrap_or_else(|| panic!("{method} {path}: a bad header from chromedriver"));
+        match name.trim().to_ascii_lowercase().as_str() {
+            "content-length" => length = value.trim().parse::<usize>().ok(),
+            "transfer-encoding" => chunked = value.trim().eq_ignore_ascii_case("chunked"),
+            _ => {}
+        }
+    }
+    let payload = match (chunked, length) {
+        (true, _) => dechunk(&mut reader),
+        (false, Some(length)) => {
+            let mut payload = vec![0; length];
+            reader
+                .read_exact(&mut payload)
+                .unwrap_or_else(|_| panic!("{method} {path}: a short body from chromedriver"));
+            payload
+        }
+        (false, None) => panic!("{method} {path}: an answer of no stated length from chromedriver"),
     };
     let answer: Value = serde_json::from_slice(&payload).unwrap_or_else(|e| {
         let text = String::from_utf8_lossy(&payload);
@@ -205,17 +228,19 @@ fn request(address: &str, method: &str, path: &str, body: Option<&Value>) -> Res
 }
 
 /// The body of a chunked HTTP/1.1 answer.
-fn dechunk(mut rest: &[u8]) -> Vec<u8> {
+fn dechunk(reader: &mut impl BufRead) -> Vec<u8> {
     let mut body = Vec::new();
-    while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
-        let size = std::str::from_utf8(&rest[..end]).expect("a chunk size");
-        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+    let mut line = String::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line).expect("a chunk size");
+        let size = usize::from_str_radix(line.trim(), 16).expect("a chunk size");
         if size == 0 {
-            break;
+            return body;
         }
-        let chunk = &rest[end + 2..];
-        body.extend_from_slice(&chunk[..size]);
-        rest = &chunk[size + 2..];
+        let start = body.len();
+        body.resize(start + size + 2, 0);
+        reader.read_exact(&mut body[start..]).expect("a chunk");
+        body.truncate(start + size);
     }
-    body
 }
