@@ -233,7 +233,7 @@ impl Net {
     pub fn forward(&self, observations: &[f32], actions: &[&[u32]]) -> Output {
         // Vectorised for the CPU's fast path (AVX2); the same sums in the
         // same order on either path, so the same values.
-        tabula_core::isa::dispatch(|| self.forward_traced(observations, actions).0)
+        tabula_core::dispatch!(self.forward_traced(observations, actions).0)
     }
 
     #[inline(always)]
@@ -313,7 +313,7 @@ impl Net {
     /// The losses of `batch` and their gradient with respect to every
     /// parameter (both averaged over the batch).
     pub fn loss_and_gradient(&self, batch: &Batch) -> (Loss, Vec<f32>) {
-        tabula_core::isa::dispatch(|| self.loss_and_gradient_here(batch))
+        tabula_core::dispatch!(self.loss_and_gradient_here(batch))
     }
 
     /// [`loss_and_gradient`](Self::loss_and_gradient), inlined into either

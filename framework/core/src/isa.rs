@@ -7,9 +7,9 @@
 //! choice and rules, the random numbers, the bit tricks of [`crate::bits`])
 //! being compiled for the CPU: `popcnt` counts a mask's bits in one
 //! instruction instead of a dozen, `pdep` finds its n-th set bit in one
-//! instead of twenty, `tzcnt`/`shlx` shave the rest. So [`dispatch`] is
-//! called at each search's entry point with the loop as a closure: the
-//! closure is compiled twice, once for the x86-64-v3 level (Haswell, Zen 1 and later:
+//! instead of twenty, `tzcnt`/`shlx` shave the rest. So
+//! [`dispatch!`](crate::dispatch) wraps each search's entry point: the loop
+//! is compiled twice, once for the x86-64-v3 level (Haswell, Zen 1 and later:
 //! AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE, POPCNT) and once for the baseline,
 //! and the CPU's answer, asked once, picks one. Results never depend on
 //! which: the rules are integer code, no float operation is fused or
@@ -94,31 +94,38 @@ fn choose(setting: Option<&str>) -> Path {
     }
 }
 
-/// Runs `f`, compiled for the fast path when this process takes it. Call
-/// it at a hot loop's entry, with the loop inside `f`: everything `f`
-/// inlines (the game's move choice and rules, [`crate::rng`],
-/// [`crate::bits`]) is then compiled for the fast path too, while what it
-/// calls out of line runs the baseline code. A build that already targets
-/// the v3 level (`-C target-cpu=native` on a recent CPU) compiles `f`
-/// once.
-#[inline(always)]
-pub fn dispatch<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(target_arch = "x86_64")]
-    if fast() {
-        // SAFETY: `fast` is true only on a CPU with every feature `v3`
-        // enables (`has_v3`).
-        return unsafe { v3(f) };
-    }
-    f()
+/// Evaluates an expression (a hot loop's call) compiled for the fast path
+/// when this process takes it: `tabula_core::dispatch!(play_out(state,
+/// rng))`. The expression is written out twice, once inside a closure that
+/// [`v3`] alone calls, so that the compiler inlines it there and compiles
+/// everything the loop inlines (the game's move choice and rules,
+/// [`crate::rng`], [`crate::bits`]) for the fast path, and once as it is,
+/// for the baseline; what the loop calls out of line runs the baseline
+/// code. (A closure handed to a function would be one function called from
+/// both paths, compiled once, for the baseline.) A build that already
+/// targets the v3 level (`-C target-cpu=native` on a recent CPU) takes the
+/// plain copy; `TABULA_CPU=baseline` then turns off only `pdep`.
+#[macro_export]
+macro_rules! dispatch {
+    ($hot:expr) => {
+        if $crate::isa::fast() {
+            let hot = || $hot;
+            // SAFETY: `fast` is true only on a CPU with every feature `v3`
+            // enables.
+            unsafe { $crate::isa::v3(hot) }
+        } else {
+            $hot
+        }
+    };
 }
 
-/// Whether [`dispatch`] runs the fast copy: the CPU has the fast path
+/// Whether [`dispatch!`](crate::dispatch) runs the fast copy: the CPU has the fast path
 /// (and it was not turned off), and the build does not already target it.
 /// A recursive search, which no closure can hold, keeps a copy of its
 /// recursion per path and checks this once, at its root (see the
 /// alpha-beta search); its fast copy is compiled with the same
 /// `#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]`
-/// as [`dispatch`]'s.
+/// as [`v3`].
 #[inline(always)]
 pub fn fast() -> bool {
     let built_for_v3 = cfg!(all(
@@ -133,11 +140,21 @@ pub fn fast() -> bool {
     cfg!(target_arch = "x86_64") && !built_for_v3 && path() != Path::Baseline
 }
 
-/// `f`, compiled for the x86-64-v3 level: the features of `rustc --print
-/// cfg -C target-cpu=x86-64-v3` that code generation uses.
+/// Calls `f` (inlined: [`dispatch!`](crate::dispatch) gives each call
+/// its own closure), compiled for the x86-64-v3 level: the features of
+/// `rustc --print cfg -C target-cpu=x86-64-v3` that code generation uses.
+/// For [`dispatch!`](crate::dispatch) only.
+#[doc(hidden)]
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn v3<R>(f: impl FnOnce() -> R) -> R {
+pub fn v3<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Elsewhere there is no fast path ([`fast`] is false).
+#[doc(hidden)]
+#[cfg(not(target_arch = "x86_64"))]
+pub fn v3<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
@@ -209,6 +226,6 @@ mod tests {
                 .sum::<u32>()
         };
         let slow: u32 = work();
-        assert_eq!(dispatch(work), slow);
+        assert_eq!(crate::dispatch!(work()), slow);
     }
 }

@@ -34,7 +34,7 @@ pub fn random_playout<G: Game>(
     // may keep its state in registers through the loop instead of storing
     // it to `*rng` at every ply.
     let mut local = rng.clone();
-    let end = tabula_core::isa::dispatch(|| play_out(state, &mut local, max_plies, buffer));
+    let end = tabula_core::dispatch!(play_out(state, &mut local, max_plies, buffer));
     *rng = local;
     end
 }

@@ -259,7 +259,7 @@ impl<G: Game> SharedSearch<G> {
     /// One thread's loop, on the CPU's fast path ([`tabula_core::isa`]);
     /// returns its iterations.
     fn run(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
-        tabula_core::isa::dispatch(|| self.grow(local, shared, reporter))
+        tabula_core::dispatch!(self.grow(local, shared, reporter))
     }
 
     #[inline(always)]

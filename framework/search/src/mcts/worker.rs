@@ -136,15 +136,14 @@ impl<G: Game> Worker<G> {
             mast.prepare(players, actions);
         }
         self.tree_root = self.config.reuse.then(|| root.clone());
-        let iterations = tabula_core::isa::dispatch(|| self.grow(root, &budget, control));
+        let iterations = tabula_core::dispatch!(self.grow(root, &budget, control));
         self.report(root.to_move(), iterations, started.elapsed())
     }
 
     /// Iterates until `budget` or `control` stops the search, and at least
-    /// once; returns the iterations. Inlined into [`isa::dispatch`]'s
-    /// closure, so that the iterations run on the CPU's fast path.
-    ///
-    /// [`isa::dispatch`]: tabula_core::isa::dispatch
+    /// once; returns the iterations. Inlined into each copy that
+    /// [`tabula_core::dispatch!`] makes, so that the iterations run on the
+    /// CPU's fast path.
     #[inline(always)]
     fn grow(&mut self, root: &G, budget: &Budget<'_>, control: &Control<'_, G::Move>) -> u64 {
         let started = budget.started;
