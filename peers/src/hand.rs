@@ -113,7 +113,7 @@ pub fn playout(cells: u64, rng: &mut Rng) -> (u32, bool) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-unsafe fn playout_v3(cells: u64, rng: &mut Rng) -> (u32, bool) {
+fn playout_v3(cells: u64, rng: &mut Rng) -> (u32, bool) {
     playout_with(cells, rng, |x, n| {
         // SAFETY: inlined into `playout_v3`, on a CPU with BMI2.
         unsafe { nth_set_bit_pdep(x, n) }
@@ -131,8 +131,13 @@ pub fn uses_pdep() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
-        has!("avx2") && has!("bmi1") && has!("bmi2") && has!("fma") && has!("lzcnt")
-            && has!("movbe") && has!("popcnt")
+        has!("avx2")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("fma")
+            && has!("lzcnt")
+            && has!("movbe")
+            && has!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     false

@@ -95,7 +95,11 @@ fn main() -> ExitCode {
     println!("{}", CpuInfo::detect());
     println!(
         "hand-optimised loop select: {}",
-        if hand::uses_pdep() { "pdep" } else { "portable" }
+        if hand::uses_pdep() {
+            "pdep"
+        } else {
+            "portable"
+        }
     );
     let start = Diffusion::from_spec("diffusion").expect("the default Diffusion");
 
