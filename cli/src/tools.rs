@@ -53,6 +53,23 @@ fn describe(text: &mut String, name: &str, description: &str, params: &[ParamSpe
     }
 }
 
+/// Refuses a `TABULA_CPU` other than `auto` or `baseline` (the hot loops'
+/// path, `tabula::isa`), so that a typo does not silently measure the
+/// other path.
+pub fn check_cpu_setting() -> Result<(), String> {
+    let Some(value) = std::env::var_os("TABULA_CPU") else {
+        return Ok(());
+    };
+    let value = value.to_string_lossy();
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "auto" | "baseline" => Ok(()),
+        _ => Err(format!(
+            "TABULA_CPU must be `auto` or `baseline`, not `{}`",
+            tabula::excerpt(&value)
+        )),
+    }
+}
+
 pub fn bench(
     registry: &Registry,
     games: &[String],

@@ -21,6 +21,9 @@ mod reliability;
 mod repl;
 mod serve;
 mod shards;
+mod shell;
 mod solve;
 mod terminal;
 mod train;
+#[cfg(unix)]
+mod webdriver;
