@@ -11,7 +11,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{end_or_kill, poll_until, scratch, tabula, width4_db};
+use crate::common::{end_or_kill, poll_until, scratch, tabula, tabula_in, width4_db};
 
 /// What a command reads.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -482,5 +482,60 @@ fn a_failed_save_keeps_the_old_file() {
     assert!(!child.wait().unwrap().success());
     assert_eq!(fs::read(&save).unwrap(), old_save, "the old save is whole");
     assert_eq!(fs::read(&svg).unwrap(), old_svg, "the old picture is whole");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `save` and `show --svg` never turn what is not a regular file into one
+/// (as root, `save /dev/null` once did): a device and a FIFO are written
+/// through, `/dev/stdout` is the REPL's own output, a directory is refused
+/// and a symbolic link to a file keeps its link.
+#[test]
+#[cfg(unix)]
+fn saves_write_through_streams_and_never_replace_devices() {
+    use std::os::unix::fs::{symlink, FileTypeExt};
+    let dir = scratch("files-targets");
+    fs::create_dir_all(&dir).unwrap();
+    let kind = |name: &str| fs::symlink_metadata(dir.join(name)).unwrap().file_type();
+    // The issue's own: a device node where the save goes (as root; a link
+    // to /dev/null where mknod is not allowed).
+    let made = Command::new("mknod")
+        .args(["dev", "c", "1", "3"])
+        .current_dir(&dir)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    if !made.success() {
+        symlink("/dev/null", dir.join("dev")).unwrap();
+    }
+    assert!(Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .unwrap()
+        .success());
+    fs::create_dir(dir.join("folder")).unwrap();
+    fs::write(dir.join("game.json"), "old").unwrap();
+    symlink("game.json", dir.join("link")).unwrap();
+    let reader = {
+        let fifo = dir.join("fifo");
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let commands = "new diffusion(width=4)\nplay D\nsave dev\nshow --svg dev\nsave fifo\n\
+                    save folder\nsave link\nsave /dev/stdout\nshow --svg /dev/stdout\n";
+    let run = tabula_in(&dir, &["play"], commands);
+    assert!(fs::metadata(dir.join("dev")).unwrap().file_type().is_char_device());
+    assert!(kind("fifo").is_fifo() && kind("folder").is_dir() && kind("link").is_symlink());
+    let through_fifo = reader.join().unwrap();
+    assert!(through_fifo.contains("\"moves\""), "{through_fifo}");
+    assert!(
+        run.stderr.contains("cannot write folder: it is a directory"),
+        "{}",
+        run.stderr
+    );
+    let saved = fs::read_to_string(dir.join("game.json")).unwrap();
+    assert!(saved.contains("\"moves\""), "{saved}");
+    // The REPL's own output carries the save and the picture, in order.
+    let save_at = run.stdout.find("\"moves\"").expect("the save on stdout");
+    let svg_at = run.stdout.find("<svg").expect("the picture on stdout");
+    assert!(save_at < svg_at, "{}", run.stdout);
     let _ = fs::remove_dir_all(&dir);
 }
