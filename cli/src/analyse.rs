@@ -8,6 +8,7 @@
 //! among the moves a perfect player chooses (the fastest win, else a draw,
 //! else the slowest loss). Phases are the thirds of each game by ply.
 
+use crate::out::{out, outln};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -264,13 +265,14 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
         let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         (json, summary_table(&report), chart(&report))
     };
-    print!("{summary}");
+    // The files first: a reader that stops reading ends the program.
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let json_path = out.join("accuracy.json");
     write_atomic(&json_path, (json + "\n").as_bytes())?;
     let svg_path = out.join("accuracy.svg");
     write_atomic(&svg_path, svg.as_bytes())?;
-    println!("wrote {} and {}", json_path.display(), svg_path.display());
+    out!("{summary}");
+    outln!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
 }
 

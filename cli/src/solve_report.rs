@@ -7,6 +7,8 @@ use std::time::Instant;
 use serde_json::Value;
 use tabula::AnyGame;
 
+use crate::out::outln;
+
 /// The process's peak resident memory (`VmHWM`), in bytes, where the
 /// system tells it.
 fn peak_memory() -> Option<u64> {
@@ -59,7 +61,7 @@ pub fn print_answers(
         .map(|p| answer(p.as_ref()))
         .collect::<Result<Vec<_>, String>>()?;
     for answer in answers {
-        println!("{answer}");
+        outln!("{answer}");
     }
     Ok(())
 }
@@ -74,7 +76,7 @@ pub fn threads() -> usize {
 pub fn reporter(queries: bool) -> impl Fn(String) {
     move |line| match queries {
         true => eprintln!("{line}"),
-        false => println!("{line}"),
+        false => outln!("{line}"),
     }
 }
 
