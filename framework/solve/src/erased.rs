@@ -11,6 +11,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use super::analysis::{analyse, Analysis};
+use super::estimate::{estimate, Estimate};
 use super::retrograde::{solve_layers, SolveError, SolveProgress};
 use super::table::{Identity, Table};
 use super::value::Entry;
@@ -71,6 +72,9 @@ pub trait Solver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The identity of the table of `game`'s variant.
     fn identity(&self, game: &dyn AnyGame) -> Result<Identity, String>;
+    /// What building the table of `game`'s variant (all of it, or its
+    /// first `layers` layers) will take, before it is started.
+    fn estimate(&self, game: &dyn AnyGame, layers: Option<usize>) -> Result<Estimate, String>;
     /// Builds the table of `game`'s variant: all of it, or its first
     /// `layers` layers (see [`solve_layers`]).
     fn solve(
@@ -109,6 +113,10 @@ impl<G: Indexed> Solver for Solvable<G> {
 
     fn identity(&self, game: &dyn AnyGame) -> Result<Identity, String> {
         Ok(identity_of(self.state(game)?))
+    }
+
+    fn estimate(&self, game: &dyn AnyGame, layers: Option<usize>) -> Result<Estimate, String> {
+        estimate(self.state(game)?, layers.unwrap_or(usize::MAX)).map_err(|e| e.to_string())
     }
 
     fn solve(

@@ -17,6 +17,7 @@
 
 mod analysis;
 mod erased;
+mod estimate;
 pub mod margin;
 mod packed;
 mod retrograde;
@@ -28,6 +29,7 @@ use std::ops::Range;
 
 pub use analysis::{analyse, Analysis};
 pub use erased::{AnyAnalysis, Indexer, Solvable, Solver};
+pub use estimate::{estimate, margin_estimate, Estimate};
 pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
 pub use table::{DbError, Identity, Stats, Table, FORMAT, VERSION};
 pub use value::{Entry, Value};
