@@ -5,7 +5,10 @@
 //! A result file is never rewritten in place: it is either appended to,
 //! cut at a byte offset (`File::set_len`), or replaced whole by a temporary
 //! file renamed over it, so a kill at any moment leaves the old or the new
-//! contents, never an empty or half-written file.
+//! contents, never an empty or half-written file. Only a regular file is
+//! ever replaced: what else a path names is written through (a FIFO, a
+//! terminal, `/dev/null`, the process's own `/dev/stdout`) or refused (a
+//! directory, a disk), as [`write_target`] decides for every writer.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -414,7 +417,10 @@ fn replace_file<E>(
     let written = File::create(&temp)
         .map_err(&io)
         .and_then(|file| match kept {
-            Some(permissions) => file.set_permissions(permissions).map(|()| file).map_err(&io),
+            Some(permissions) => file
+                .set_permissions(permissions)
+                .map(|()| file)
+                .map_err(&io),
             None => Ok(file),
         })
         .and_then(|file| {

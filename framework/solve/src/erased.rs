@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use super::analysis::{analyse, Analysis};
 use super::estimate::{estimate, Estimate};
 use super::retrograde::{solve_layers, SolveError, SolveProgress};
-use super::table::{Identity, Table};
+use super::table::{DbError, Identity, Table};
 use super::value::Entry;
 use super::Indexed;
 use tabula_core::any::{AnyGame, Boxed};
@@ -24,7 +24,7 @@ pub struct Indexer<G: Game> {
     /// The identity of the table of `state`'s variant.
     pub identity: fn(&G) -> Identity,
     /// The value of a position and its moves (see [`analyse`]).
-    pub analyse: fn(&Table, &G) -> Option<Analysis<G::Move>>,
+    pub analyse: fn(&Table, &G) -> Result<Option<Analysis<G::Move>>, DbError>,
 }
 
 impl<G: Game> Clone for Indexer<G> {
@@ -142,14 +142,16 @@ impl<G: Indexed> Solver for Solvable<G> {
                 table.identity()
             ));
         }
-        let analysis = analyse(table, state).ok_or_else(|| {
-            format!(
-                "the database holds only the first {} layers of {}, not {}",
-                table.layers(),
-                table.identity(),
-                game.position()
-            )
-        })?;
+        let analysis = analyse(table, state)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| {
+                format!(
+                    "the database holds only the first {} layers of {}, not {}",
+                    table.layers(),
+                    table.identity(),
+                    game.position()
+                )
+            })?;
         Ok(AnyAnalysis {
             entry: analysis.entry,
             moves: analysis

@@ -31,7 +31,9 @@ pub use analysis::{analyse, Analysis};
 pub use erased::{AnyAnalysis, Indexer, Solvable, Solver};
 pub use estimate::{estimate, margin_estimate, Estimate};
 pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
-pub use table::{DbError, Identity, Stats, Table, FORMAT, VERSION};
+pub use table::{
+    DbError, Identity, Stats, Table, FORMAT, IN_MEMORY_BYTES, IN_MEMORY_VARIABLE, VERSION,
+};
 pub use value::{Entry, Value};
 
 use tabula_core::game::Game;
