@@ -125,7 +125,7 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     let positions = queried(game.as_ref(), &args.query)?;
     let report = reporter(!args.query.is_empty());
     let plan = Plan {
-        what: identity.to_string(),
+        what: format!("{}({})", identity.game, identity.variant),
         estimate: solver.estimate(game.as_ref(), args.layers)?,
         no_save: args.no_save,
     };

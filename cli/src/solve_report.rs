@@ -90,7 +90,7 @@ pub const UNSAVED_LIMIT: u64 = 16_000_000;
 /// A table to build when there is no database to load: what it is, what
 /// building it takes, and whether the user asked to throw it away.
 pub struct Plan {
-    /// How the report names it: `diffusion(width=4,…), 1679616 positions`.
+    /// How the report names it: `diffusion(width=4,blocks=halves)`.
     pub what: String,
     /// What the build will take.
     pub estimate: Estimate,
@@ -138,9 +138,9 @@ fn check_kept(path: Option<&Path>, plan: &Plan) -> Result<(), String> {
         } = plan.estimate;
         if database_bytes > UNSAVED_LIMIT && !plan.no_save {
             return Err(format!(
-                "solving {} builds {} positions, a database of {} and about {} of memory; \
-                 without --db the table is thrown away at the end. Give --db FILE to keep \
-                 it (the next run loads it), or --no-save to build it anyway",
+                "solving {} builds a table of {} positions: a database of {}, and about {} \
+                 of memory while building; without --db it is thrown away at the end. Give \
+                 --db FILE to keep it (the next run loads it), or --no-save to build it anyway",
                 plan.what,
                 thousands(positions),
                 megabytes(database_bytes),
@@ -173,9 +173,10 @@ fn build_and_save<T>(
 ) -> Result<T, String> {
     check_kept(path, &plan)?;
     report(format!(
-        "solving {} on {} threads: a database of {}, about {} of memory",
+        "solving {} on {} threads: {} positions, a database of {}, about {} of memory",
         plan.what,
         threads(),
+        thousands(plan.estimate.positions),
         megabytes(plan.estimate.database_bytes),
         megabytes(plan.estimate.memory_bytes)
     ));

@@ -91,27 +91,24 @@ fn quiet(status: ExitStatus) -> bool {
     status.success()
 }
 
+/// A small tournament's command line, less where its results go.
+const ARENA: [&str; 6] = [
+    "arena",
+    "--games",
+    "diffusion(width=4)",
+    "--agents",
+    "random",
+    "random(name=other)",
+];
+
 #[test]
 fn every_subcommand_ends_quietly_when_its_reader_stops() {
     let dir = scratch("pipes");
     fs::create_dir_all(&dir).unwrap();
     // A tournament to summarise, merge and judge.
     let results = dir.join("results");
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "diffusion(width=4)",
-            "--agents",
-            "random",
-            "random(name=other)",
-            "--rounds",
-            "2",
-            "--out",
-            results.to_str().unwrap(),
-        ],
-        "",
-    );
+    let out = ["--rounds", "2", "--out", results.to_str().unwrap()];
+    let run = tabula(&[&ARENA[..], &out].concat(), "");
     assert!(run.ok, "{}", run.stderr);
     let db = width4_db();
     let results = results.to_str().unwrap();
@@ -124,20 +121,7 @@ fn every_subcommand_ends_quietly_when_its_reader_stops() {
             &["bench", "diffusion(width=4)", "--seconds", "0.05"],
             "",
         ),
-        case(
-            "arena",
-            &[
-                "arena",
-                "--games",
-                "diffusion(width=4)",
-                "--agents",
-                "random",
-                "random(name=other)",
-                "--out",
-                "again",
-            ],
-            "",
-        ),
+        case("arena", &[&ARENA[..], &["--out", "again"]].concat(), ""),
         case("arena summary", &["arena", "summary", results], ""),
         case(
             "arena merge",

@@ -528,7 +528,10 @@ fn the_repl_shows_kalahs_margins() {
 #[test]
 fn a_large_build_without_db_asks_first() {
     for (spec, size) in [
-        ("diffusion", "2.45 GB and about 4.77 GB of memory"),
+        (
+            "diffusion",
+            "a database of 2.45 GB, and about 4.77 GB of memory",
+        ),
         ("kalah(pits=4,seeds=4)", "76.9 MB"),
     ] {
         let run = tabula(&["solve", spec], "");
@@ -544,7 +547,9 @@ fn a_large_build_without_db_asks_first() {
     }
     let run = tabula(&["solve", "diffusion"], "");
     assert!(
-        run.stderr.contains("2,176,782,336 positions"),
+        run.stderr.contains(
+            "solving diffusion(width=6,blocks=halves) builds a table of 2,176,782,336 positions"
+        ),
         "{}",
         run.stderr
     );
@@ -552,7 +557,11 @@ fn a_large_build_without_db_asks_first() {
     let run = tabula(&["solve", "kalah(pits=3,seeds=3)"], "");
     assert!(run.ok, "{}", run.stderr);
     assert!(
-        run.stdout.contains("a database of 0.1 MB") && run.stdout.contains("solved in"),
+        run.stdout.contains("18 seeds by margin on ")
+            && run
+                .stdout
+                .contains("134,596 positions, a database of 0.1 MB")
+            && run.stdout.contains("solved in"),
         "{}",
         run.stdout
     );

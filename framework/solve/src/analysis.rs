@@ -35,6 +35,10 @@ impl<M: Copy> Analysis<M> {
     }
 }
 
+/// What [`analyse`] answers: the analysis, `None` where the table does
+/// not cover the position, or why the table could not be read.
+pub type AnalysisResult<M> = Result<Option<Analysis<M>>, DbError>;
+
 /// The entry of `state` for its side to move, from `table` (which must be
 /// the table of `state`'s variant) or from the rules when the game is over.
 pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Result<Entry, DbError> {
@@ -51,7 +55,7 @@ pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Result<Entry, DbErr
 /// whole layers that covers a position covers its moves' results, which
 /// are in the same or earlier layers). An error only when a table read
 /// from its file finds the file cut short (see [`Table::get`]).
-pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Result<Option<Analysis<G::Move>>, DbError> {
+pub fn analyse<G: Indexed>(table: &Table, state: &G) -> AnalysisResult<G::Move> {
     if state.outcome().is_none() && !table.covers(state.index()) {
         return Ok(None);
     }

@@ -10,10 +10,10 @@
 use std::any::Any;
 use std::marker::PhantomData;
 
-use super::analysis::{analyse, Analysis};
+use super::analysis::{analyse, AnalysisResult};
 use super::estimate::{estimate, Estimate};
 use super::retrograde::{solve_layers, SolveError, SolveProgress};
-use super::table::{DbError, Identity, Table};
+use super::table::{Identity, Table};
 use super::value::Entry;
 use super::Indexed;
 use tabula_core::any::{AnyGame, Boxed};
@@ -24,7 +24,7 @@ pub struct Indexer<G: Game> {
     /// The identity of the table of `state`'s variant.
     pub identity: fn(&G) -> Identity,
     /// The value of a position and its moves (see [`analyse`]).
-    pub analyse: fn(&Table, &G) -> Result<Option<Analysis<G::Move>>, DbError>,
+    pub analyse: fn(&Table, &G) -> AnalysisResult<G::Move>,
 }
 
 impl<G: Game> Clone for Indexer<G> {

@@ -27,7 +27,7 @@ mod value;
 
 use std::ops::Range;
 
-pub use analysis::{analyse, Analysis};
+pub use analysis::{analyse, Analysis, AnalysisResult};
 pub use erased::{AnyAnalysis, Indexer, Solvable, Solver};
 pub use estimate::{estimate, margin_estimate, Estimate};
 pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
