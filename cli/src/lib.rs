@@ -7,6 +7,7 @@
 mod analyse;
 mod arena;
 pub mod engine;
+mod out;
 pub mod repl;
 mod scaffold;
 mod serve;
@@ -26,6 +27,7 @@ mod doc_pages {
     struct Session;
 }
 
+use crate::out::outln;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
@@ -138,11 +140,11 @@ pub fn main_with(registry: Registry) -> ExitCode {
             return repl::run(registry, game.as_deref(), transcript)
         }
         Some(Command::List) => {
-            println!("{}", tools::games_table(&registry));
+            outln!("{}", tools::games_table(&registry));
             Ok(())
         }
         Some(Command::Agents) => {
-            println!("{}", tools::agents_table(&registry));
+            outln!("{}", tools::agents_table(&registry));
             Ok(())
         }
         Some(Command::Bench {

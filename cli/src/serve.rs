@@ -2,6 +2,7 @@
 //! reads the command line, says where to point the browser, and opens it
 //! when asked.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -56,9 +57,10 @@ pub fn run(registry: Registry, args: ServeArgs) -> Result<(), String> {
     };
     let server = Server::bind(registry, options)?;
     let url = format!("http://{}/", server.address());
-    println!("Tabula serves {url} (Ctrl-C stops it)");
-    // The tests and scripts read the address from this line.
-    let _ = std::io::Write::flush(&mut std::io::stdout());
+    // The tests and scripts read the address from this line. A reader
+    // gone already stops no server: what it serves is the page.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "Tabula serves {url} (Ctrl-C stops it)").and_then(|()| stdout.flush());
     if args.open {
         open(&url);
     }

@@ -1,5 +1,6 @@
 //! The non-interactive subcommands: `list`, `agents`, `bench`, `perft`.
 
+use crate::out::{out, outln};
 use std::time::{Duration, Instant};
 
 use tabula::bench::BenchConfig;
@@ -114,8 +115,8 @@ pub fn bench(
         Column::right("ab nodes/s").width(13),
     ]);
     if !json {
-        println!("{cpu}");
-        print!("{}", table.header());
+        outln!("{cpu}");
+        out!("{}", table.header());
     }
     let mut reports = Vec::new();
     for game in &games {
@@ -126,7 +127,7 @@ pub fn bench(
         if json {
             reports.push(r);
         } else {
-            print!(
+            out!(
                 "{}",
                 table.line(&[
                     r.game.clone(),
@@ -141,7 +142,7 @@ pub fn bench(
         }
     }
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "machine": cpu, "games": reports }))
                 .map_err(|e| e.to_string())?
@@ -179,7 +180,7 @@ pub fn perft(
     // Depth 0 counts the one position itself, as perft always does.
     for d in depth.min(1)..=depth {
         let count = entry.perft(state.as_ref(), d).map_err(|e| e.to_string())?;
-        println!(
+        outln!(
             "perft {d}: {count}  ({:.2} s)",
             started.elapsed().as_secs_f64()
         );

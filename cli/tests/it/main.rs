@@ -17,6 +17,7 @@ mod engine;
 mod engine_processes;
 mod files;
 mod hostile;
+mod pipes;
 mod reliability;
 mod repl;
 mod serve;
