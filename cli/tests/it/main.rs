@@ -20,6 +20,8 @@ mod hostile;
 mod reliability;
 mod repl;
 mod serve;
+#[cfg(target_os = "linux")]
+mod serve_hostile;
 mod shards;
 mod solve;
 mod terminal;
