@@ -56,7 +56,7 @@ const PATIENT: &str = ",time=600s,margin=600s,startup=600s";
 const HASTY: &str = ",time=50ms,margin=350ms,startup=600s";
 
 /// `/proc/PID/stat`'s fields after the command's name: state first.
-fn stat(pid: u32) -> Option<Vec<String>> {
+pub fn stat(pid: u32) -> Option<Vec<String>> {
     let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let (_, rest) = text.rsplit_once(") ")?;
     Some(rest.split_whitespace().map(String::from).collect())

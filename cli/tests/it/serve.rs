@@ -54,12 +54,30 @@ impl Served {
         }
     }
 
+    /// A server with `--arena arena` and `args`, playing the tournament
+    /// `body` (`POST /api/tournaments`) started from the page.
+    pub fn playing(arena: &std::path::Path, args: &[&str], body: &str) -> Served {
+        let mut all = vec!["--arena", arena.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let served = Served::start(&all);
+        let (status, answer) = served.post("/api/tournaments", body);
+        assert_eq!(status, 200, "{answer}");
+        served
+    }
+
     pub fn url(&self) -> String {
         format!("http://{}/", self.address)
     }
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Sends it SIGINT, as Ctrl-C does.
+    pub fn interrupt(&self) {
+        let pid = self.pid().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success(), "kill -INT {pid}");
     }
 
     /// Sends `raw` (a whole HTTP/1.1 request) and returns the status and body.
@@ -751,17 +769,11 @@ fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
 #[test]
 fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
     let arena = scratch("serve-interrupt");
-    let mut served = Served::start(&[
-        "--arena",
-        arena.to_str().unwrap(),
-        "--shutdown-grace",
-        "10m",
-    ]);
-    let (status, body) = served.post(
-        "/api/tournaments",
+    let mut served = Served::playing(
+        &arena,
+        &["--shutdown-grace", "10m"],
         r#"{"games":["diffusion(width=4)"],"agents":["random","mcts(iterations=2000)"],"rounds":500,"seed":3}"#,
     );
-    assert_eq!(status, 200, "{body}");
     let games = arena.join("page-1").join("games.jsonl");
     poll_until("a first game", || {
         std::fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 1)
@@ -774,13 +786,8 @@ fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
     });
     // A page left open does not keep the server from stopping.
     let _page = served.socket();
-    let pid = served.pid().to_string();
     // Given all the time they need, the games under way are recorded.
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    served.interrupt();
     crate::common::end_or_kill(&mut served.child, "the interrupted server");
     let summary = crate::common::read_json(&arena.join("page-1").join("summary.json"));
     let recorded = std::fs::read_to_string(&games).unwrap().lines().count();

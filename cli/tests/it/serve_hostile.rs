@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -17,7 +17,7 @@ use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
 use crate::common::{end_or_kill, poll_until, scratch, width4_db};
-use crate::engine_processes::{python, running, script};
+use crate::engine_processes::{python, running, script, stat};
 use crate::serve::{results_folder, Served, Socket};
 
 /// Processes whose parent is `pid`.
@@ -27,13 +27,8 @@ fn children(pid: u32) -> Vec<u32> {
         .unwrap()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|p| {
-            let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
-            // After the name: state, then the parent's pid.
-            stat.rsplit_once(") ")
-                .and_then(|(_, rest)| rest.split_whitespace().nth(1).map(|s| s == parent))
-                .unwrap_or(false)
-        })
+        // After the state, the parent's pid.
+        .filter(|&p| stat(p).is_some_and(|fields| fields[1] == parent))
         .collect()
 }
 
@@ -437,12 +432,7 @@ fn half_open_connections_and_idle_tabs_lock_no_one_out_and_ctrl_c_still_stops() 
 
     // Ctrl-C with all of it still open.
     let started = Instant::now();
-    let pid = served.pid().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    served.interrupt();
     end_or_kill(&mut served.child, "the server after Ctrl-C");
     eprintln!(
         "serve: stopped {:.2} s after Ctrl-C with {} half-open connections and {} tabs open",
@@ -456,17 +446,11 @@ fn half_open_connections_and_idle_tabs_lock_no_one_out_and_ctrl_c_still_stops() 
 #[test]
 fn a_second_ctrl_c_quits_at_once() {
     let arena = scratch("hostile-twice");
-    let mut served = Served::start(&[
-        "--arena",
-        arena.to_str().unwrap(),
-        "--shutdown-grace",
-        "10m",
-    ]);
-    let (status, body) = served.post(
-        "/api/tournaments",
+    let mut served = Served::playing(
+        &arena,
+        &["--shutdown-grace", "10m"],
         r#"{"games":["differo"],"agents":["mcts(time=60s)","mcts(time=59s)"],"rounds":1}"#,
     );
-    assert_eq!(status, 200, "{body}");
     poll_until("a game under way", || {
         arena
             .join("page-1")
@@ -474,16 +458,14 @@ fn a_second_ctrl_c_quits_at_once() {
             .read_dir()
             .is_ok_and(|mut d| d.next().is_some())
     });
-    let pid = served.pid().to_string();
-    let interrupt = || Command::new("kill").args(["-INT", &pid]).status().unwrap();
-    assert!(interrupt().success());
+    served.interrupt();
     // The first waits for the game under way (ten minutes allowed); the second does not.
     std::thread::sleep(Duration::from_millis(300));
     assert!(
         served.child.try_wait().unwrap().is_none(),
         "waits for its games"
     );
-    assert!(interrupt().success());
+    served.interrupt();
     end_or_kill(&mut served.child, "the server after a second Ctrl-C");
 }
 
@@ -568,17 +550,11 @@ fn oversized_searches_and_tournaments_are_refused_naming_the_limit() {
 #[test]
 fn a_tournament_from_the_page_stops_at_its_disk_limit() {
     let arena = scratch("hostile-disk");
-    let served = Served::start(&[
-        "--arena",
-        arena.to_str().unwrap(),
-        "--max-tournament-mb",
-        "1",
-    ]);
-    let (status, answer) = served.post(
-        "/api/tournaments",
+    let served = Served::playing(
+        &arena,
+        &["--max-tournament-mb", "1"],
         r#"{"games":["kalah"],"agents":["random","greedy"],"rounds":1000}"#,
     );
-    assert_eq!(status, 200, "{answer}");
     poll_until("the tournament to stop", || {
         served.get_json("/api/folders/0/standings")["running"] == false
     });
@@ -788,5 +764,4 @@ fn the_operator_s_offers_are_checked_at_start() {
     assert!(twice.contains("twice"), "{twice}");
     let token = refused_to_start(&["--token", "a b"]);
     assert!(token.contains("--token"), "{token}");
-    let _: PathBuf = PathBuf::new();
 }

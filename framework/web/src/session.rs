@@ -550,7 +550,16 @@ impl Actor {
             .thinking
             .take()
             .expect("a search thinks until it is taken");
-        let thought = match self.session.finish(thinking) {
+        let seat = thinking.seat();
+        let spec = thinking.agent().clone();
+        let finished = self.session.finish(thinking);
+        // A tab holds search memory only while it searches: a tree kept
+        // for the next move (up to --max-nodes) goes. An engine keeps its
+        // process, which holds nothing of this one's.
+        if self.app.registry.agent_reach(&spec).program.is_none() {
+            self.session.forget_agent(seat);
+        }
+        let thought = match finished {
             Ok(thought) => thought,
             Err(error) => {
                 self.error(&error.to_string());
