@@ -5,11 +5,12 @@
 //! plays exactly as the REPL does; every asset is compiled into the binary,
 //! so it works offline.
 //!
-//! Clients of the page are not the operator ([`trust`]): they seat only
-//! agents that compute in memory, or the engines and files the operator
-//! names; everything they can cause is bounded by [`Limits`]; connections
-//! time out and cannot lock one another out ([`listen`], [`tabs`]); beyond
-//! this machine's loopback every request needs a token ([`guard`]).
+//! Clients of the page are not the operator (the `trust` module): they
+//! seat only agents that compute in memory, or the engines and files the
+//! operator names; everything they can cause is bounded by [`Limits`];
+//! connections time out and cannot lock one another out (`listen`,
+//! `tabs`); beyond this machine's loopback every request needs a token
+//! (`guard`). `docs/web.md` ("Security") states the model.
 
 mod api;
 mod assets;
