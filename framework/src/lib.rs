@@ -87,7 +87,7 @@ pub use agents::{
     Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,
 };
 pub use record::{GameRecord, RecordError};
-pub use registry::{EntryError, GameEntry, Registry, RegistryBuilder};
+pub use registry::{EntryError, GameEntry, Reach, Registry, RegistryBuilder};
 pub use tabula_agents::{play_game, play_game_watched, PlayedGame, Unplayable};
 pub use tabula_core::{
     even_scores, excerpt, format_duration, parse_duration, split_specs, AnyGame, Boxed, Game,

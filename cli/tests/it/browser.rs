@@ -364,7 +364,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     fill(&client, "t-games", "diffusion(width=4)");
 
     // A longer one: the wall of games in progress shows its game as it
-    // plays (the server stops it when the test ends).
+    // plays, until the page stops it.
     fill(&client, "t-agents", "random mcts(iterations=3000)");
     fill(&client, "t-rounds", "200");
     click(&client, "#t-start");
@@ -374,6 +374,9 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         playing.contains("random") && playing.contains("mcts"),
         "{playing}"
     );
+    // Stopped from the page: the game under way ends and is recorded.
+    click(&client, "#t-stop");
+    until(&client, "document.body.dataset.tournament === 'done' && document.getElementById('t-state').textContent.startsWith('Stopped') && document.getElementById('t-stop').hidden", "the tournament stopped");
 
     // A phone's width: nothing wider than the screen.
     client.set_window_size(390, 844).unwrap();

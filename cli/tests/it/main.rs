@@ -21,6 +21,8 @@ mod pipes;
 mod reliability;
 mod repl;
 mod serve;
+#[cfg(target_os = "linux")]
+mod serve_hostile;
 mod shards;
 mod shell;
 mod solve;

@@ -68,7 +68,8 @@ pub use rebuild::rebuild;
 pub use run::GameResult;
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
-pub use under_way::{in_progress, GameInProgress, PLAYING_DIR};
+pub use store::{GAMES_FILE, SETTINGS_FILE};
+pub use under_way::{in_progress, in_progress_first, GameInProgress, PLAYING_DIR};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
