@@ -6,7 +6,7 @@
 //! function of the strength difference ([`tabula_core::eval`]). A side whose
 //! store holds more than half the seeds has won whatever follows.
 
-use tabula_core::{Scores, Seat};
+use tabula_core::{Evaluation, Game, Scores, Seat};
 
 use crate::state::Kalah;
 
@@ -17,10 +17,10 @@ const SIDE: f32 = 0.1;
 /// The score of a side that has already secured more than half the seeds.
 const DECIDED: f32 = 0.99;
 
-impl Kalah {
+impl Evaluation for Kalah {
     /// The expected scores of both sides (a finished game by its result).
-    pub(crate) fn estimate(&self) -> Scores {
-        if let Some(outcome) = self.result() {
+    fn evaluate(&self) -> Scores {
+        if let Some(outcome) = self.outcome() {
             return outcome.scores();
         }
         let total =

@@ -6,7 +6,7 @@
 //! own pit captures the opposite pit; when one side's pits are empty the
 //! game ends and each side's remaining seeds go to its own store. The rules
 //! as implemented, with every reading decision, are in `RULES.txt` (the
-//! game's [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`).
+//! variant's [`RULES`](tabula_core::Variant::RULES), shown by the REPL's `rules`).
 //! With `empty_capture=off` the game is OpenSpiel's `mancala`, which
 //! `python/tests/test_openspiel.py` plays move for move against this crate.
 //!
@@ -22,26 +22,26 @@
 //!   to move: the stores decide the result.
 //!
 //! # Layout
-//! `state` (the position and its rules) → `params`, `notation` (move text,
-//! actions), `position` (position text), `observation`, `eval`, `render`
-//! (the REPL board), `svg` (the board picture) → `game` (the `Game`
-//! implementation); `solve` numbers positions for the margin solver.
+//! `state` (the position and its rules: [`Game`](tabula_core::Game)) and
+//! `variant` (the parameters, the start, the test plan:
+//! [`Variant`](tabula_core::Variant)); beside them a module per facet —
+//! `notation` (move and position text, actions), `observation`, `eval`,
+//! `render` (the REPL board), `svg` (the board picture); `solve` numbers
+//! positions for the margin solver.
 
 mod eval;
-mod game;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod solve;
 mod state;
 mod svg;
+mod variant;
 
 #[cfg(test)]
 mod solve_tests;
 #[cfg(test)]
 mod tests;
 
-pub use params::TEST_PLAN;
 pub use state::{Kalah, Pit, MAX_PITS};
+pub use variant::{KalahVariant, TEST_PLAN};

@@ -1,40 +1,41 @@
 //! Moves as text (`C` for South's third pit, `c` for North's) and as
-//! action numbers.
+//! action numbers; the position text, `SOUTH/NORTH STORES SIDE`, e.g.
+//! `4,4,4,4,4,4/4,4,4,4,4,4 0,0 S`, both `tabula_sowing`'s.
 
-use tabula_core::notation::letter;
-use tabula_core::MoveError;
+use tabula_core::{Actions, MoveError, Notation, PositionError, Variant};
 
 use crate::state::{Kalah, Pit};
+use crate::variant::KalahVariant;
 
-/// The pit's letter from the mover's left: upper case for South, lower
-/// case for North, so that a game's record says who moved.
-pub(crate) fn format_move(state: &Kalah, mv: Pit) -> String {
-    letter(usize::from(mv.0), state.mover() == 0).to_string()
-}
-
-/// One letter naming one of the mover's pits from the mover's left; either
-/// case is accepted, since a side only ever sows its own pits.
-pub(crate) fn parse_move(state: &Kalah, text: &str) -> Result<Pit, MoveError> {
-    let pits = state.pits();
-    let expected = || {
-        format!(
-            "one letter, a-{} (a pit of the side to move, from its left)",
-            letter(pits - 1, false)
-        )
-    };
-    let mut chars = text.trim().chars();
-    let (Some(letter), None) = (chars.next(), chars.next()) else {
-        return Err(MoveError::syntax(text, expected()));
-    };
-    let index = (letter.to_ascii_lowercase() as u32).wrapping_sub('a' as u32) as usize;
-    if !letter.is_ascii_alphabetic() || index >= pits {
-        return Err(MoveError::syntax(text, expected()));
+impl Notation for Kalah {
+    fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
+        tabula_sowing::parse_move(self, text).map(|pit| Pit(pit as u8))
     }
-    Ok(Pit(index as u8))
+
+    fn format_move(&self, mv: Pit) -> String {
+        tabula_sowing::format_move(self, usize::from(mv.0))
+    }
+
+    /// South's pits from South's left, North's from North's left (each as
+    /// comma-separated counts, the order they are sown in), the stores
+    /// South then North, and the side to move, `S` or `N`.
+    fn position(&self) -> String {
+        tabula_sowing::format_position(self)
+    }
+
+    fn read_position(variant: &KalahVariant, text: &str) -> Result<Kalah, PositionError> {
+        tabula_sowing::parse_position(&variant.start(), text)
+    }
 }
 
 /// A move's action is its pit from the mover's left, `0..pits`: the same
 /// numbers for both sides (a policy learned from one seat serves the other).
-pub(crate) fn action_move(state: &Kalah, action: usize) -> Option<Pit> {
-    (action < state.pits()).then_some(Pit(action as u8))
+impl Actions for Kalah {
+    fn action(&self, mv: Pit) -> usize {
+        usize::from(mv.0)
+    }
+
+    fn action_move(&self, action: usize) -> Option<Pit> {
+        (action < self.pits()).then_some(Pit(action as u8))
+    }
 }

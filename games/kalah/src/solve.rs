@@ -16,6 +16,7 @@
 
 use std::sync::OnceLock;
 
+use tabula_core::Game;
 use tabula_solve::margin::{Compositions, Scored};
 
 use crate::state::{Kalah, MAX_PITS};
@@ -29,7 +30,7 @@ fn compositions() -> &'static Compositions {
 impl Kalah {
     /// The board as the mover sees it: its pits, then the opponent's.
     fn mover_board(&self) -> Vec<u8> {
-        let me = self.mover();
+        let me = self.to_move();
         [self.side(me), self.side(1 - me)].concat()
     }
 }
@@ -38,7 +39,7 @@ impl Scored for Kalah {
     /// The pits and the capture rule: a table of more seeds answers every
     /// position of fewer, so the seeds are not part of it.
     fn margin_variant(&self) -> String {
-        let capture = if self.empty_capture() { "on" } else { "off" };
+        let capture = if self.variant().empty_capture() { "on" } else { "off" };
         format!("pits={},empty_capture={capture}", self.pits())
     }
 

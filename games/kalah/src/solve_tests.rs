@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tabula_core::legacy::Legacy;
+use tabula_core::prelude::*;
 use tabula_solve::margin::{
     is_margin_database, margin_analysis, solve_margins, MarginTable, Scored,
 };

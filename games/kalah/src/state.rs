@@ -1,6 +1,9 @@
 //! The Kalah state and its rules: sowing, captures, extra moves, the end.
 
-use tabula_core::{Outcome, Seat};
+use tabula_core::{Game, Outcome, Seat};
+use tabula_sowing::{TwoRows, Words};
+
+use crate::variant::KalahVariant;
 
 /// The most pits a side can have: the board fits one `[u8; 16]`.
 pub const MAX_PITS: usize = 8;
@@ -28,22 +31,27 @@ pub struct Kalah {
     board: [u8; 2 * MAX_PITS],
     /// South's and North's stores.
     stores: [u8; 2],
-    pits: u8,
+    variant: KalahVariant,
     to_move: u8,
-    empty_capture: bool,
 }
 
 impl Kalah {
-    /// An empty board of `pits` pits a side (1..=[`MAX_PITS`]), South to move.
-    pub(crate) fn empty(pits: usize, empty_capture: bool) -> Self {
-        debug_assert!((1..=MAX_PITS).contains(&pits));
+    /// An empty board of `variant`, South to move.
+    pub(crate) fn empty(variant: KalahVariant) -> Self {
         Kalah {
             board: [0; 2 * MAX_PITS],
             stores: [0; 2],
-            pits: pits.clamp(1, MAX_PITS) as u8,
+            variant,
             to_move: 0,
-            empty_capture,
         }
+    }
+
+    /// `variant`'s start: `seeds` in every pit, the stores empty, South to
+    /// move (`seeds` at most 12 and `pits` at most 8 keep the total in a byte).
+    pub(crate) fn start(variant: KalahVariant, seeds: u8) -> Self {
+        let mut state = Kalah::empty(variant);
+        state.board[..2 * variant.pits()].fill(seeds);
+        state
     }
 
     /// The same variant with `board` (South's pits then North's, each from
@@ -69,7 +77,7 @@ impl Kalah {
         if to_move > 1 {
             return Err(format!("seat {to_move} is not South (0) or North (1)"));
         }
-        let mut state = Kalah::empty(pits, self.empty_capture);
+        let mut state = Kalah::empty(self.variant);
         state.board[..2 * pits].copy_from_slice(board);
         state.stores = stores;
         state.to_move = to_move as u8;
@@ -86,13 +94,7 @@ impl Kalah {
 
     /// Pits per side.
     pub fn pits(&self) -> usize {
-        usize::from(self.pits)
-    }
-
-    /// Whether a last seed in an empty own pit captures even when the
-    /// opposite pit is empty (`empty_capture=on`).
-    pub fn empty_capture(&self) -> bool {
-        self.empty_capture
+        self.variant.pits()
     }
 
     /// The pits in sowing order: South's from South's left, then North's
@@ -122,14 +124,29 @@ impl Kalah {
         i32::from(self.stores[0]) - i32::from(self.stores[1])
     }
 
-    pub(crate) fn mover(&self) -> Seat {
+    /// Puts the side to move (for building positions in tests).
+    #[cfg(test)]
+    pub(crate) fn set_to_move(&mut self, seat: Seat) {
+        self.to_move = seat as u8;
+    }
+}
+
+impl Game for Kalah {
+    type Move = Pit;
+    type Variant = KalahVariant;
+
+    fn variant(&self) -> &KalahVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
         Seat::from(self.to_move)
     }
 
     /// The game is over once the board is empty (the end sweeps the seeds
     /// into the stores); the larger store wins, equal stores draw.
     #[inline]
-    pub(crate) fn result(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.board != [0; 2 * MAX_PITS] {
             return None;
         }
@@ -140,7 +157,7 @@ impl Kalah {
         })
     }
 
-    pub(crate) fn identity(&self) -> u64 {
+    fn key(&self) -> u64 {
         let word = |bytes: &[u8]| bytes.iter().fold(0u64, |w, &b| w << 8 | u64::from(b));
         tabula_core::key::of(&[
             word(&self.board[..8]),
@@ -152,10 +169,10 @@ impl Kalah {
     }
 
     /// The mover's non-empty pits, from its left; nothing once the game is over.
-    pub(crate) fn list_moves(&self, moves: &mut Vec<Pit>) {
+    fn legal_moves(&self, moves: &mut Vec<Pit>) {
         moves.clear();
-        if self.result().is_none() {
-            let side = self.side(self.mover());
+        if self.outcome().is_none() {
+            let side = self.side(self.to_move());
             moves.extend(
                 (0..side.len())
                     .filter(|&h| side[h] > 0)
@@ -164,8 +181,8 @@ impl Kalah {
         }
     }
 
-    pub(crate) fn allows(&self, mv: Pit) -> bool {
-        self.side(self.mover())
+    fn is_legal(&self, mv: Pit) -> bool {
+        self.side(self.to_move())
             .get(usize::from(mv.0))
             .is_some_and(|&s| s > 0)
     }
@@ -175,9 +192,9 @@ impl Kalah {
     /// The mover's ring is its pits, its store, then the opponent's pits
     /// (positions `0..n`, `n`, `n + 1..=2n`): the opponent's store is not
     /// on it, and the emptied pit is, so a lap refills it.
-    pub(crate) fn apply(&mut self, mv: Pit) {
+    fn play(&mut self, mv: Pit) {
         let n = self.pits();
-        let me = self.mover();
+        let me = self.to_move();
         let (mine, theirs) = (me * n, (1 - me) * n);
         let mut pos = usize::from(mv.0) % n;
         let mut seeds = std::mem::take(&mut self.board[mine + pos]);
@@ -194,7 +211,7 @@ impl Kalah {
         // pit `n - 1 - pos` (each side counts from its own left).
         if pos < n && self.board[mine + pos] == 1 {
             let opposite = theirs + n - 1 - pos;
-            if self.board[opposite] > 0 || self.empty_capture {
+            if self.board[opposite] > 0 || self.variant.empty_capture() {
                 self.stores[me] += 1 + std::mem::take(&mut self.board[opposite]);
                 self.board[mine + pos] = 0;
             }
@@ -210,10 +227,31 @@ impl Kalah {
             self.to_move ^= 1;
         }
     }
+}
 
-    /// Puts the side to move (for building positions in tests).
-    #[cfg(test)]
-    pub(crate) fn set_to_move(&mut self, seat: Seat) {
-        self.to_move = seat as u8;
+/// The two rows the shared mancala code (`tabula_sowing`) reads, writes
+/// and draws.
+impl TwoRows for Kalah {
+    const WORDS: Words = Words {
+        title: "Kalah",
+        banks: "stores",
+        banks_in_full: "stores",
+        pit: "pit",
+    };
+
+    fn board(&self) -> &[u8] {
+        Kalah::board(self)
+    }
+
+    fn banks(&self) -> [u8; 2] {
+        self.stores()
+    }
+
+    fn with_board(&self, board: &[u8], banks: [u8; 2], to_move: Seat) -> Result<Self, String> {
+        Kalah::with_board(self, board, banks, to_move)
+    }
+
+    fn result_text(&self) -> Option<String> {
+        tabula_sowing::final_score(self)
     }
 }

@@ -3,10 +3,12 @@
 //! letters, the last move ringed, whose turn it is or the result, and a
 //! click target on every pit.
 
-use tabula_core::View;
+use tabula_core::{Picture, View};
 
 use crate::state::Kalah;
 
-pub(crate) fn svg(state: &Kalah, view: &View<'_, Kalah>) -> String {
-    tabula_sowing::svg(state, view)
+impl Picture for Kalah {
+    fn svg(&self, view: &View<'_, Kalah>) -> String {
+        tabula_sowing::svg(self, view)
+    }
 }

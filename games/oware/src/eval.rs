@@ -6,17 +6,17 @@
 //! one's own side are left out: in Oware they are as much a target for the
 //! opponent as a reserve.
 
-use tabula_core::Scores;
+use tabula_core::{Evaluation, Game, Scores};
 
 use crate::state::Oware;
 
 /// Strength per captured seed.
 const CAPTURED: f32 = 0.3;
 
-impl Oware {
+impl Evaluation for Oware {
     /// The expected scores of both sides (a finished game by its result).
-    pub(crate) fn estimate(&self) -> Scores {
-        if let Some(outcome) = self.result() {
+    fn evaluate(&self) -> Scores {
+        if let Some(outcome) = self.outcome() {
             return outcome.scores();
         }
         let [south, north] = self.scores().map(|s| CAPTURED * f32::from(s));

@@ -5,8 +5,8 @@
 //! making 2 or 3 in an opponent's house captures it and the run of 2s and
 //! 3s before it, unless that would take every opponent seed; a starved
 //! opponent must be fed; more than half the seeds wins. The rules as
-//! implemented, with every reading decision, are in `RULES.txt` (the game's
-//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`);
+//! implemented, with every reading decision, are in `RULES.txt` (the variant's
+//! [`RULES`](tabula_core::Variant::RULES), shown by the REPL's `rules`);
 //! `python/tests/test_openspiel.py` plays it move for move against OpenSpiel.
 //!
 //! # Design
@@ -25,23 +25,22 @@
 //!   left: OpenSpiel's action numbers exactly.
 //!
 //! # Layout
-//! `state` (the position and its rules) → `params`, `notation` (move text,
-//! actions), `position` (position text), `observation`, `eval`, `render`
-//! (the REPL board), `svg` (the board picture) → `game` (the `Game`
-//! implementation).
+//! `state` (the position and its rules: [`Game`](tabula_core::Game)) and
+//! `variant` (the parameters, the start, the test plan:
+//! [`Variant`](tabula_core::Variant)); beside them a module per facet —
+//! `notation` (move and position text, actions), `observation`, `eval`,
+//! `render` (the REPL board), `svg` (the board picture).
 
 mod eval;
-mod game;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod state;
 mod svg;
+mod variant;
 
 #[cfg(test)]
 mod tests;
 
-pub use params::TEST_PLAN;
 pub use state::{Ending, House, Oware, MAX_HOUSES};
+pub use variant::{OwareVariant, TEST_PLAN};

@@ -1,23 +1,13 @@
-//! The REPL board, drawn by `tabula_sowing` (North's row above South's,
-//! each house's letter beside its row, the captures at the ends, the last move and
-//! whose turn it is), and the result text its last line shows.
+//! The REPL board, drawn by `tabula_sowing`: North's row above South's,
+//! each house's letter beside its row, the captures at the ends, the last
+//! move, and whose turn it is or the result and why the game ended.
 
-use tabula_core::View;
+use tabula_core::{Drawing, View};
 
-use crate::state::{Ending, Oware};
+use crate::state::Oware;
 
-pub(crate) fn render(state: &Oware, view: &View<'_, Oware>) -> String {
-    tabula_sowing::render(state, view)
-}
-
-/// The final captures and why the game ended, once it is over.
-pub(crate) fn result(state: &Oware) -> Option<String> {
-    let score = tabula_sowing::final_score(state)?;
-    let why = match state.ending() {
-        Ending::None => "",
-        Ending::Decided => " (more than half captured; rows collected)",
-        Ending::CannotFeed => " (no move feeds the opponent; rows collected)",
-        Ending::Repetition => " (a position repeated; rows collected)",
-    };
-    Some(format!("{score}{why}"))
+impl Drawing for Oware {
+    fn render(&self, view: &View<'_, Oware>) -> String {
+        tabula_sowing::render(self, view)
+    }
 }

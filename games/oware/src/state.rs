@@ -4,7 +4,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use tabula_core::{Outcome, Seat};
+use tabula_core::{Game, Outcome, Seat};
+use tabula_sowing::{TwoRows, Words};
+
+use crate::variant::OwareVariant;
 
 /// The most houses a side can have: the board fits one `[u8; 16]`.
 pub const MAX_HOUSES: usize = 8;
@@ -143,20 +146,20 @@ pub struct Oware {
     board: [u8; 2 * MAX_HOUSES],
     /// Seeds South and North have captured.
     scores: [u8; 2],
-    houses: u8,
+    variant: OwareVariant,
     to_move: u8,
     ending: Ending,
     history: History,
 }
 
 impl Oware {
-    /// An empty board of `houses` (2..=[`MAX_HOUSES`]) a side, South to
-    /// move: a template for [`Oware::with_board`].
-    pub(crate) fn blank(houses: usize) -> Oware {
+    /// An empty board of `variant`, South to move: a template for
+    /// [`Oware::with_board`].
+    pub(crate) fn blank(variant: OwareVariant) -> Oware {
         Oware {
             board: [0; 2 * MAX_HOUSES],
             scores: [0; 2],
-            houses: houses.clamp(2, MAX_HOUSES) as u8,
+            variant,
             to_move: 0,
             ending: Ending::None,
             history: History::default(),
@@ -190,18 +193,18 @@ impl Oware {
         if to_move > 1 {
             return Err(format!("seat {to_move} is not South (0) or North (1)"));
         }
-        let mut state = Oware::blank(houses);
+        let mut state = Oware::blank(self.variant);
         state.scores = scores;
         state.to_move = to_move as u8;
         state.board[..2 * houses].copy_from_slice(board);
-        if state.result().is_none() && state.decided() {
+        if state.outcome().is_none() && state.decided() {
             return Err(
                 "seeds are left on the board although the game is decided (more than \
                         half captured): each side would have collected its row"
                     .into(),
             );
         }
-        if state.result().is_none() && !(0..houses).any(|h| state.allows(House(h as u8))) {
+        if state.outcome().is_none() && !(0..houses).any(|h| state.is_legal(House(h as u8))) {
             return Err(
                 "the side to move has no legal move (no seeds, or none that reach an \
                         empty opponent): the game would have ended"
@@ -216,7 +219,7 @@ impl Oware {
 
     /// Houses per side.
     pub fn houses(&self) -> usize {
-        usize::from(self.houses)
+        self.variant.houses()
     }
 
     /// The houses in sowing order: South's from South's left, then North's
@@ -245,14 +248,84 @@ impl Oware {
             .sum()
     }
 
-    pub(crate) fn mover(&self) -> Seat {
+    /// Whether a side has captured more than half the seeds, or both
+    /// exactly half: the game ends.
+    fn decided(&self) -> bool {
+        let total = self.total_seeds();
+        let [south, north] = self.scores.map(|s| 2 * u32::from(s));
+        south > total || north > total || (south == total && north == total)
+    }
+
+    /// Whether `mv` is a non-empty house of the mover that, when the
+    /// opponent has no seeds, gives it some (seeds enough to pass the
+    /// mover's last house).
+    fn feeds(&self, mv: House) -> bool {
+        let seeds = self.side(self.to_move())[usize::from(mv.0)];
+        let starved = self.side(1 - self.to_move()).iter().all(|&s| s == 0);
+        seeds > 0 && (!starved || usize::from(seeds) >= self.houses() - usize::from(mv.0))
+    }
+
+    /// Takes what a last seed in house `last` captures: that house and the
+    /// opponent's houses before it, while they hold 2 or 3 — unless that
+    /// would take every seed the opponent has (a grand slam, which is
+    /// allowed and captures nothing).
+    fn capture(&mut self, last: usize) -> u8 {
+        let n = self.houses();
+        let start = (1 - self.to_move()) * n;
+        let theirs = start..start + n;
+        if !theirs.contains(&last) {
+            return 0;
+        }
+        let mut first = last + 1;
+        while first > start && (2..=3).contains(&self.board[first - 1]) {
+            first -= 1;
+        }
+        let taken: u8 = self.board[first..=last].iter().sum();
+        if taken == 0 || taken == self.board[theirs].iter().sum::<u8>() {
+            return 0;
+        }
+        self.board[first..=last].fill(0);
+        self.scores[self.to_move()] += taken;
+        taken
+    }
+
+    /// Ends the game with each side capturing the seeds in its own row.
+    fn collect(&mut self) {
+        let n = self.houses();
+        for seat in 0..2 {
+            let row = &mut self.board[seat * n..(seat + 1) * n];
+            self.scores[seat] += row.iter().sum::<u8>();
+            row.fill(0);
+        }
+    }
+
+    /// Why the game ended, when a move ended it.
+    pub fn ending(&self) -> Ending {
+        self.ending
+    }
+
+    /// Positions in the repetition history (since the last capture).
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+}
+
+impl Game for Oware {
+    type Move = House;
+    type Variant = OwareVariant;
+
+    fn variant(&self) -> &OwareVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
         Seat::from(self.to_move)
     }
 
     /// Every ending collects the rows, so the game is over exactly when the
     /// board is empty; the larger capture wins, equal captures draw.
     #[inline]
-    pub(crate) fn result(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.board != [0; 2 * MAX_HOUSES] {
             return None;
         }
@@ -263,16 +336,8 @@ impl Oware {
         })
     }
 
-    /// Whether a side has captured more than half the seeds, or both
-    /// exactly half: the game ends.
-    fn decided(&self) -> bool {
-        let total = self.total_seeds();
-        let [south, north] = self.scores.map(|s| 2 * u32::from(s));
-        south > total || north > total || (south == total && north == total)
-    }
-
     /// The position, the captures and the repetition history decide the future.
-    pub(crate) fn identity(&self) -> u64 {
+    fn key(&self) -> u64 {
         tabula_core::key::of(&[
             position_key(&self.board, self.to_move),
             u64::from(self.scores[0]) << 8 | u64::from(self.scores[1]),
@@ -281,9 +346,9 @@ impl Oware {
     }
 
     /// The mover's legal houses, from its left; nothing once the game is over.
-    pub(crate) fn list_moves(&self, moves: &mut Vec<House>) {
+    fn legal_moves(&self, moves: &mut Vec<House>) {
         moves.clear();
-        if self.result().is_none() {
+        if self.outcome().is_none() {
             moves.extend(
                 (0..self.houses() as u8)
                     .map(House)
@@ -292,25 +357,17 @@ impl Oware {
         }
     }
 
-    pub(crate) fn allows(&self, mv: House) -> bool {
-        usize::from(mv.0) < self.houses() && self.result().is_none() && self.feeds(mv)
-    }
-
-    /// Whether `mv` is a non-empty house of the mover that, when the
-    /// opponent has no seeds, gives it some (seeds enough to pass the
-    /// mover's last house).
-    fn feeds(&self, mv: House) -> bool {
-        let seeds = self.side(self.mover())[usize::from(mv.0)];
-        let starved = self.side(1 - self.mover()).iter().all(|&s| s == 0);
-        seeds > 0 && (!starved || usize::from(seeds) >= self.houses() - usize::from(mv.0))
+    fn is_legal(&self, mv: House) -> bool {
+        usize::from(mv.0) < self.houses() && self.outcome().is_none() && self.feeds(mv)
     }
 
     /// Sows `mv`, captures, and ends the game where the rules say (every
     /// ending collects the rows, as OpenSpiel's does); the caller has
     /// checked that the move is legal.
-    pub(crate) fn apply(&mut self, mv: House) {
+    #[inline]
+    fn play(&mut self, mv: House) {
         let n = self.houses();
-        let me = self.mover();
+        let me = self.to_move();
         let origin = me * n + usize::from(mv.0) % n;
         let mut seeds = std::mem::take(&mut self.board[origin]);
         let mut pos = origin;
@@ -341,48 +398,39 @@ impl Oware {
         };
         self.collect();
     }
+}
 
-    /// Takes what a last seed in house `last` captures: that house and the
-    /// opponent's houses before it, while they hold 2 or 3 — unless that
-    /// would take every seed the opponent has (a grand slam, which is
-    /// allowed and captures nothing).
-    fn capture(&mut self, last: usize) -> u8 {
-        let n = self.houses();
-        let start = (1 - self.mover()) * n;
-        let theirs = start..start + n;
-        if !theirs.contains(&last) {
-            return 0;
-        }
-        let mut first = last + 1;
-        while first > start && (2..=3).contains(&self.board[first - 1]) {
-            first -= 1;
-        }
-        let taken: u8 = self.board[first..=last].iter().sum();
-        if taken == 0 || taken == self.board[theirs].iter().sum::<u8>() {
-            return 0;
-        }
-        self.board[first..=last].fill(0);
-        self.scores[self.mover()] += taken;
-        taken
+/// The two rows the shared mancala code (`tabula_sowing`) reads, writes
+/// and draws.
+impl TwoRows for Oware {
+    const WORDS: Words = Words {
+        title: "Oware",
+        banks: "captures",
+        banks_in_full: "captured seeds",
+        pit: "house",
+    };
+
+    fn board(&self) -> &[u8] {
+        Oware::board(self)
     }
 
-    /// Ends the game with each side capturing the seeds in its own row.
-    fn collect(&mut self) {
-        let n = self.houses();
-        for seat in 0..2 {
-            let row = &mut self.board[seat * n..(seat + 1) * n];
-            self.scores[seat] += row.iter().sum::<u8>();
-            row.fill(0);
-        }
+    fn banks(&self) -> [u8; 2] {
+        self.scores()
     }
 
-    /// Why the game ended, when a move ended it.
-    pub fn ending(&self) -> Ending {
-        self.ending
+    fn with_board(&self, board: &[u8], banks: [u8; 2], to_move: Seat) -> Result<Self, String> {
+        Oware::with_board(self, board, banks, to_move)
     }
 
-    /// Positions in the repetition history (since the last capture).
-    pub fn history_len(&self) -> usize {
-        self.history.len()
+    /// The final captures and why the game ended, once it is over.
+    fn result_text(&self) -> Option<String> {
+        let score = tabula_sowing::final_score(self)?;
+        let why = match self.ending() {
+            Ending::None => "",
+            Ending::Decided => " (more than half captured; rows collected)",
+            Ending::CannotFeed => " (no move feeds the opponent; rows collected)",
+            Ending::Repetition => " (a position repeated; rows collected)",
+        };
+        Some(format!("{score}{why}"))
     }
 }

@@ -3,10 +3,12 @@
 //! letters, the last move ringed, whose turn it is or the result, and a
 //! click target on every house.
 
-use tabula_core::View;
+use tabula_core::{Picture, View};
 
 use crate::state::Oware;
 
-pub(crate) fn svg(state: &Oware, view: &View<'_, Oware>) -> String {
-    tabula_sowing::svg(state, view)
+impl Picture for Oware {
+    fn svg(&self, view: &View<'_, Oware>) -> String {
+        tabula_sowing::svg(self, view)
+    }
 }

@@ -3,16 +3,17 @@
 //! position text `4,4,4,4,4,4/4,4,4,4,4,4 0,0 S`.
 //!
 //! A game implements [`TwoRows`] (its pits, its board, the seeds each side
-//! has banked, and the [`Words`] it calls them by); its own `render`, `svg`
-//! and `position` modules then call [`render`], [`svg`],
-//! [`format_position`] and [`parse_position`]. Rules, move notation,
-//! parameters, evaluation, observations and the result text stay in each
-//! game.
+//! has banked, and the [`Words`] it calls them by); its facets then call
+//! [`render`], [`svg`], [`format_position`], [`parse_position`],
+//! [`format_move`], [`parse_move`] and [`observe`]. Rules, parameters,
+//! evaluation and the result text stay in each game.
 //!
 //! # Layout
 //! `lib` (the trait, the words, the marks, pit letters) → `render` (the
-//! REPL board), `svg` (the picture), `position` (the position text).
+//! REPL board), `svg` (the picture), `position` (the position text),
+//! `moves` (the move text, the observation).
 
+mod moves;
 mod position;
 mod render;
 mod svg;
@@ -20,6 +21,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
+pub use moves::{format_move, observation_shape, observe, parse_move};
 pub use position::{format_position, parse_position};
 pub use render::render;
 pub use svg::svg;
@@ -82,6 +84,8 @@ pub struct Words {
     pub banks: &'static str,
     /// The same in full (the REPL board's caption): `captured seeds`.
     pub banks_in_full: &'static str,
+    /// What one pit is called in move errors: `pit`, `house`.
+    pub pit: &'static str,
 }
 
 /// What the last move did to a pit or a bank.

@@ -123,6 +123,7 @@ impl TwoRows for Bank {
         title: "Bank",
         banks: "banks",
         banks_in_full: "banked seeds",
+        pit: "pit",
     };
 
     fn board(&self) -> &[u8] {
