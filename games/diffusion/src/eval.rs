@@ -15,7 +15,7 @@
 //! (docs/agents.md); with them the timed `alphabeta` beats plain MCTS at
 //! 0.1 s a move.
 
-use tabula_core::{Scores, Seat};
+use tabula_core::{Evaluation, Game, Scores, Seat};
 
 use crate::geometry::{width_index, Pit, SOWINGS};
 use crate::state::Diffusion;
@@ -53,7 +53,7 @@ impl Diffusion {
         }
         f[3] = f[0] / total.max(1.0);
         f[4] = f32::from(self.one_move_from_empty(seat));
-        f[5] = f32::from(self.mover() == seat);
+        f[5] = f32::from(self.to_move() == seat);
         f
     }
 
@@ -71,12 +71,15 @@ impl Diffusion {
         sowing.filled & block == 0
     }
 
+}
+
+impl Evaluation for Diffusion {
     /// The expected scores of both sides (a finished game by its result).
-    pub(crate) fn estimate(&self) -> Scores {
-        if let Some(outcome) = self.result() {
+    fn evaluate(&self) -> Scores {
+        if let Some(outcome) = self.outcome() {
             return outcome.scores();
         }
-        let mover = self.mover();
+        let mover = self.to_move();
         if self.one_move_from_empty(mover) {
             let mut scores = [0.0; tabula_core::MAX_PLAYERS];
             scores[mover] = WINNING;

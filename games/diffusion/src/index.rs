@@ -233,7 +233,7 @@ fn position_at<const P: usize>(template: &Diffusion, index: u64) -> Option<Diffu
         *count = d as u8;
     }
     debug_assert_eq!((rank, left), (0, 0));
-    let mut state = Diffusion::empty(template.width(), template.blocks());
+    let mut state = Diffusion::empty(template.variant());
     for (i, &count) in counts.iter().enumerate() {
         state.set_stones(Pit(i as u8), count);
     }
@@ -254,7 +254,7 @@ mod tests {
     /// A random position with A or B to move and a stone somewhere.
     fn random_position(template: &Diffusion, rng: &mut impl rand::Rng) -> Diffusion {
         loop {
-            let mut state = Diffusion::empty(template.width(), template.blocks());
+            let mut state = Diffusion::empty(template.variant());
             for pit in 0..2 * template.width() {
                 state.set_stones(Pit(pit as u8), rng.random_range(0..=5));
             }
@@ -292,7 +292,7 @@ mod tests {
             let w = start.width();
             for _ in 0..2000 {
                 let state = random_position(&start, &mut rng);
-                let mut rotated = Diffusion::empty(w, start.blocks());
+                let mut rotated = Diffusion::empty(start.variant());
                 for pit in 0..2 * w {
                     rotated.set_stones(Pit((2 * w - 1 - pit) as u8), state.stones(Pit(pit as u8)));
                 }

@@ -3,8 +3,8 @@
 //! Two rows of pits; a move scoops one pit and sows its stones into the five
 //! positions around it (never lapping, since a pit holds at most 5 stones).
 //! The player whose block empties first wins — even when the opponent emptied
-//! it. The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`), with the
+//! it. The rules as implemented are in `RULES.txt` (the variant's
+//! [`RULES`](tabula_core::Variant::RULES), shown by the REPL's `rules`), with the
 //! decisions made where the sources are silent: stores count the stones
 //! since the position began, overflow goes to the nearer store, and a
 //! position with both blocks empty is rejected.
@@ -21,27 +21,27 @@
 //!   `2 × width` actions in all.
 //!
 //! # Layout
-//! `geometry` (pits, tables) → `state` (the position and its rules) →
-//! `params`, `notation` (move text, actions), `position` (position text),
-//! `render` (the REPL board), `svg` (the board picture) → `game` (the
-//! `Game` implementation).
+//! `geometry` (pits, tables) → `state` (the position and its rules:
+//! [`Game`](tabula_core::Game)) and `variant` (the parameters, the start,
+//! the test plan: [`Variant`](tabula_core::Variant)); beside them a module
+//! per facet — `notation` (move and position text, actions),
+//! `observation`, `eval`, `render` (the REPL board), `svg` (the board
+//! picture); `index` numbers positions for the solver.
 
 mod eval;
-mod game;
 mod geometry;
 mod index;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod state;
 mod svg;
+mod variant;
 
 #[cfg(test)]
 mod tests;
 
 pub use eval::FEATURES;
 pub use geometry::{Blocks, Pit};
-pub use params::TEST_PLAN;
 pub use state::Diffusion;
+pub use variant::{DiffusionVariant, TEST_PLAN};

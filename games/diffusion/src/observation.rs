@@ -9,23 +9,24 @@
 //! sees its own block in the same place. The stores are left out: they only
 //! count stones that left play (the position text leaves them out too).
 
-use tabula_core::Seat;
+use tabula_core::{Game, Observation, Seat};
 
 use crate::geometry::Pit;
 use crate::state::Diffusion;
 
-impl Diffusion {
-    pub(crate) fn observed_shape(&self) -> Vec<usize> {
-        vec![self.pit_count() + 1]
-    }
+/// The observation's shape for rows of `width` pits.
+pub(crate) fn shape(width: usize) -> Vec<usize> {
+    vec![2 * width + 1]
+}
 
-    pub(crate) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+impl Observation for Diffusion {
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
         let pits = self.pit_count();
         for (i, value) in out[..pits].iter_mut().enumerate() {
             // Half a turn maps pit `p` to pit `pits − 1 − p`.
             let pit = if seat == 0 { i } else { pits - 1 - i };
             *value = f32::from(self.stones(Pit(pit as u8)));
         }
-        out[pits] = f32::from(u8::from(self.mover() == seat));
+        out[pits] = f32::from(u8::from(self.to_move() == seat));
     }
 }

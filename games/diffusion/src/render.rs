@@ -5,7 +5,7 @@
 use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
 use tabula_core::draw::Caption;
 use tabula_core::notation::letter;
-use tabula_core::{Style, View};
+use tabula_core::{Drawing, Game, Style, View};
 
 use crate::geometry::{Blocks, Pit};
 use crate::state::{seat_name, Diffusion};
@@ -46,61 +46,64 @@ pub(crate) fn marks(state: &Diffusion, last: Option<(&Diffusion, Pit)>) -> Vec<M
 /// Columns before the first pit: room for the left store.
 const MARGIN: usize = 8;
 
-/// ```text
-///           a   b   c  |  d   e   f
-///   [ 0]    4   4   5  |  5   5   0^  [ 3]*  North
-///           4   4   4  |  0   5   5*         South
-///           A   B   C  |  D   E   F
-/// ```
-pub(crate) fn render(state: &Diffusion, view: &View<'_, Diffusion>) -> String {
-    let width = state.width();
-    let marks = marks(state, view.last);
-    let halves = state.blocks() == Blocks::Halves;
-    // Where a pit's three columns start: four apart, two more past the
-    // divider between the blocks.
-    let column = |col: usize| MARGIN + 4 * col + if halves && col >= width / 2 { 2 } else { 0 };
-    let glyph = |text: String, mark: Mark, style: Style| match mark {
-        Mark::None => Glyph::new(text).style(style),
-        Mark::Scooped => Glyph::new(text).style(Style::Highlight).mark(Sign('^')),
-        Mark::Sown => Glyph::new(text).style(Style::Bold).mark(Sign('*')),
-    };
-    let mut canvas = Canvas::new(view.color);
-    for col in 0..width {
-        canvas.write(0, column(col) + 2, &letter(col, false).to_string());
-        canvas.write(3, column(col) + 2, &letter(col, true).to_string());
-        for row in 0..2 {
-            let pit = Pit((row * width + col) as u8);
-            let style = if state.in_block(0, pit) {
-                Style::Cyan
-            } else {
-                Style::Magenta
-            };
-            let count = format!("{:>3}", state.stones(pit));
-            canvas.glyph(
-                1 + row,
-                column(col),
-                &glyph(count, marks[pit.0 as usize], style),
-            );
+impl Drawing for Diffusion {
+    /// ```text
+    ///           a   b   c  |  d   e   f
+    ///   [ 0]    4   4   5  |  5   5   0^  [ 3]*  North
+    ///           4   4   4  |  0   5   5*         South
+    ///           A   B   C  |  D   E   F
+    /// ```
+    fn render(&self, view: &View<'_, Diffusion>) -> String {
+        let state = self;
+        let width = state.width();
+        let marks = marks(state, view.last);
+        let halves = state.blocks() == Blocks::Halves;
+        // Where a pit's three columns start: four apart, two more past the
+        // divider between the blocks.
+        let column = |col: usize| MARGIN + 4 * col + if halves && col >= width / 2 { 2 } else { 0 };
+        let glyph = |text: String, mark: Mark, style: Style| match mark {
+            Mark::None => Glyph::new(text).style(style),
+            Mark::Scooped => Glyph::new(text).style(Style::Highlight).mark(Sign('^')),
+            Mark::Sown => Glyph::new(text).style(Style::Bold).mark(Sign('*')),
+        };
+        let mut canvas = Canvas::new(view.color);
+        for col in 0..width {
+            canvas.write(0, column(col) + 2, &letter(col, false).to_string());
+            canvas.write(3, column(col) + 2, &letter(col, true).to_string());
+            for row in 0..2 {
+                let pit = Pit((row * width + col) as u8);
+                let style = if state.in_block(0, pit) {
+                    Style::Cyan
+                } else {
+                    Style::Magenta
+                };
+                let count = format!("{:>3}", state.stones(pit));
+                canvas.glyph(
+                    1 + row,
+                    column(col),
+                    &glyph(count, marks[pit.0 as usize], style),
+                );
+            }
         }
-    }
-    if halves {
-        for line in 0..4 {
-            canvas.write(line, column(width / 2) - 1, "|");
+        if halves {
+            for line in 0..4 {
+                canvas.write(line, column(width / 2) - 1, "|");
+            }
         }
+        let end = column(width - 1) + 4;
+        for (side, at) in [(0, 2), (1, end + 2)] {
+            let store = format!("[{:>2}]", state.stores()[side]);
+            let mark = marks[state.pit_count() + side];
+            canvas.glyph(1, at, &glyph(store, mark, Style::Dim));
+        }
+        canvas.write(1, end + 9, seat_name(1));
+        canvas.write(2, end + 9, seat_name(0));
+        let mut caption = Caption::new(view.color);
+        caption.line(format!("{}; [n]: stones in a store", owners(state)));
+        caption.last_move(view, "   (^ scooped, * sown)");
+        caption.status(state, result(state));
+        caption.under(&canvas.into_lines())
     }
-    let end = column(width - 1) + 4;
-    for (side, at) in [(0, 2), (1, end + 2)] {
-        let store = format!("[{:>2}]", state.stores()[side]);
-        let mark = marks[state.pit_count() + side];
-        canvas.glyph(1, at, &glyph(store, mark, Style::Dim));
-    }
-    canvas.write(1, end + 9, seat_name(1));
-    canvas.write(2, end + 9, seat_name(0));
-    let mut caption = Caption::new(view.color);
-    caption.line(format!("{}; [n]: stones in a store", owners(state)));
-    caption.last_move(view, "   (^ scooped, * sown)");
-    caption.status(state, result(state));
-    caption.under(&canvas.into_lines())
 }
 
 /// Who owns which pits.
@@ -118,6 +121,6 @@ pub(crate) fn owners(state: &Diffusion) -> String {
 
 /// Who won and why, once the game is over.
 pub(crate) fn result(state: &Diffusion) -> Option<String> {
-    let winner = state.result()?.winners().next().unwrap_or(0);
+    let winner = state.outcome()?.winners().next().unwrap_or(0);
     Some(format!("{} wins (its block is empty)", seat_name(winner)))
 }

@@ -1,7 +1,8 @@
 //! The Diffusion state and its rules: sowing a pit, the end, the moves.
 
-use tabula_core::{Outcome, Rng, Seat};
+use tabula_core::{Game, Outcome, Rng, Seat};
 
+use crate::variant::DiffusionVariant;
 use crate::geometry::{sowing_order, width_index, Blocks, Pit, BLOCKS, ONES, RIGHT_HALF, SOWINGS};
 
 /// How a seat is called where people read it: South (seat 0, the lower
@@ -31,36 +32,30 @@ pub struct Diffusion {
     nonempty: u32,
     /// Stones sent off the board since this position began, left and right.
     stores: [u8; 2],
-    width: u8,
+    variant: DiffusionVariant,
     to_move: u8,
-    kind: Blocks,
 }
 
 impl Diffusion {
-    /// An empty board of `width` (even, 4..=12) with South to move.
-    pub fn empty(width: usize, kind: Blocks) -> Self {
-        assert!(
-            width.is_multiple_of(2) && (4..=12).contains(&width),
-            "bad width {width}"
-        );
+    /// An empty board of `variant` with South to move.
+    pub fn empty(variant: &DiffusionVariant) -> Self {
         Diffusion {
             cells: 0,
             nonempty: 0,
             stores: [0; 2],
-            width: width as u8,
+            variant: *variant,
             to_move: 0,
-            kind,
         }
     }
 
     /// Pits per row.
     pub fn width(&self) -> usize {
-        self.width as usize
+        self.variant.width()
     }
 
     /// Who owns which pits.
     pub fn blocks(&self) -> Blocks {
-        self.kind
+        self.variant.blocks()
     }
 
     /// Stones in `pit`.
@@ -85,7 +80,7 @@ impl Diffusion {
 
     /// `seat`'s pits as a bit set.
     pub(crate) fn block(&self, seat: Seat) -> u32 {
-        BLOCKS[width_index(self.width())][self.kind as usize][seat]
+        BLOCKS[width_index(self.width())][self.variant.blocks() as usize][seat]
     }
 
     /// The non-empty pits as a bit set.
@@ -95,11 +90,7 @@ impl Diffusion {
 
     /// Small pits on the board.
     pub(crate) fn pit_count(&self) -> usize {
-        2 * self.width as usize
-    }
-
-    pub(crate) fn mover(&self) -> Seat {
-        self.to_move as Seat
+        2 * self.width()
     }
 
     /// Puts `count` (at most 5) stones in `pit` (for building positions).
@@ -122,10 +113,24 @@ impl Diffusion {
         self.nonempty == 0
     }
 
+}
+
+impl Game for Diffusion {
+    type Move = Pit;
+    type Variant = DiffusionVariant;
+
+    fn variant(&self) -> &DiffusionVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move as Seat
+    }
+
     /// The winner once a block is empty. Play never empties both at once;
     /// South is checked first for positions set up by hand.
     #[inline]
-    pub(crate) fn result(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.nonempty & self.block(0) == 0 {
             Some(Outcome::win(0))
         } else if self.nonempty & self.block(1) == 0 {
@@ -137,7 +142,7 @@ impl Diffusion {
 
     /// The pits and the side to move decide the future; the stores only
     /// count what left the board.
-    pub(crate) fn identity(&self) -> u64 {
+    fn key(&self) -> u64 {
         tabula_core::key::of(&[
             self.cells as u64,
             (self.cells >> 64) as u64,
@@ -146,9 +151,9 @@ impl Diffusion {
     }
 
     /// Every non-empty pit, in pit order; nothing once the game is over.
-    pub(crate) fn list_moves(&self, moves: &mut Vec<Pit>) {
+    fn legal_moves(&self, moves: &mut Vec<Pit>) {
         moves.clear();
-        if self.result().is_some() {
+        if self.outcome().is_some() {
             return;
         }
         let mut nonempty = self.nonempty;
@@ -158,13 +163,13 @@ impl Diffusion {
         }
     }
 
-    pub(crate) fn allows(&self, mv: Pit) -> bool {
-        (mv.0 as usize) < self.pit_count() && self.stones(mv) > 0 && self.result().is_none()
+    fn is_legal(&self, mv: Pit) -> bool {
+        (mv.0 as usize) < self.pit_count() && self.stones(mv) > 0 && self.outcome().is_none()
     }
 
     /// Scoops `mv` and sows it; the caller has checked it is legal.
     #[inline(always)]
-    pub(crate) fn apply(&mut self, mv: Pit) {
+    fn play(&mut self, mv: Pit) {
         // Masked indices: no bounds check, so no panic path in playouts.
         let pit = mv.0 as usize & 31;
         let count = (self.cells >> (4 * pit)) as usize & 7;
@@ -192,8 +197,8 @@ impl Diffusion {
     /// A uniformly random legal move, `None` when the game is over: one
     /// random number picks among the non-empty pits, with no branch.
     #[inline(always)]
-    pub(crate) fn pick_random(&self, rng: &mut Rng) -> Option<Pit> {
-        if self.result().is_some() {
+    fn random_move(&self, rng: &mut Rng, _: &mut Vec<Pit>) -> Option<Pit> {
+        if self.outcome().is_some() {
             return None;
         }
         Some(Pit(

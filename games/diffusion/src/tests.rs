@@ -2,7 +2,8 @@
 //! keys and actions. The shared conformance suite runs on every parameter
 //! set of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula_core::{legacy::Legacy, MoveError, Outcome, View};
+use tabula_core::prelude::*;
+use tabula_core::{MoveError, Outcome, View};
 use tabula_testkit::conformance;
 
 use crate::{Diffusion, Pit};
@@ -17,7 +18,7 @@ fn standard() -> Diffusion {
 
 /// Sets up `before`, plays `mv`, and checks the position text after.
 fn check(before: &str, mv: &str, after: &str) -> Diffusion {
-    let mut state = standard().parse_position(before).unwrap();
+    let mut state = standard().variant().parse_position(before).unwrap();
     let pit = state.parse_move(mv).unwrap();
     state.try_play(pit).unwrap();
     assert_eq!(state.position(), after, "{before} then {mv}");
@@ -89,13 +90,13 @@ fn b_wins_by_emptying_own_block() {
 #[test]
 fn rows_variant_gives_each_player_a_row() {
     let rows = game("diffusion(blocks=rows)");
-    let mut state = rows.parse_position("000000/000001 A").unwrap();
+    let mut state = rows.variant().parse_position("000000/000001 A").unwrap();
     assert_eq!(
         state.outcome(),
         Some(Outcome::win(1)),
         "B's upper row is empty"
     );
-    state = rows.parse_position("000010/000001 A").unwrap();
+    state = rows.variant().parse_position("000010/000001 A").unwrap();
     state.try_play(state.parse_move("F").unwrap()).unwrap();
     assert_eq!(state.position(), "000010/000000 B");
     assert_eq!(state.outcome(), Some(Outcome::win(0)));
@@ -125,7 +126,7 @@ fn moves_are_case_sensitive_letters() {
 
 #[test]
 fn empty_pits_are_illegal_and_leave_the_state_alone() {
-    let mut state = standard().parse_position("000000/100500 A").unwrap();
+    let mut state = standard().variant().parse_position("000000/100500 A").unwrap();
     assert!(state.try_play(Pit(0)).is_err());
     assert_eq!(state.position(), "000000/100500 A");
 }
@@ -145,7 +146,7 @@ fn bad_positions_are_rejected() {
         "000000/000000 A",
         "444444/444444 A extra",
     ] {
-        assert!(template.parse_position(bad).is_err(), "{bad:?} accepted");
+        assert!(template.variant().parse_position(bad).is_err(), "{bad:?} accepted");
     }
 }
 
@@ -162,7 +163,7 @@ fn bad_parameters_are_rejected() {
 
 #[test]
 fn board_shows_stores_turn_and_result() {
-    let before = standard().parse_position("500000/000010 A").unwrap();
+    let before = standard().variant().parse_position("500000/000010 A").unwrap();
     let mut after = before.clone();
     after.play(Pit(0));
     let board = after.render(&View {
@@ -184,7 +185,7 @@ fn board_shows_stores_turn_and_result() {
     assert_eq!(lines[3], "          A   B   C  |  D   E   F", "{board}");
     assert!(board.contains("Last move: South a"), "{board}");
     assert!(board.ends_with("North to move"), "{board}");
-    let won = standard().parse_position("002000/002000 B").unwrap();
+    let won = standard().variant().parse_position("002000/002000 B").unwrap();
     assert!(won
         .render(&View::plain())
         .ends_with("Game over: North wins (its block is empty)"));
@@ -195,14 +196,14 @@ fn random_moves_are_uniform() {
     let mut rng = tabula_core::rng::seeded(3);
     conformance::check_random_move_uniform(&standard(), 200, &mut rng);
     // Few non-empty pits: most draws over all pits miss.
-    let sparse = standard().parse_position("100000/000001 A").unwrap();
+    let sparse = standard().variant().parse_position("100000/000001 A").unwrap();
     conformance::check_random_move_uniform(&sparse, 2000, &mut rng);
 }
 
 #[test]
 fn actions_are_pit_indices() {
     let state = game("diffusion(width=8)");
-    assert_eq!(state.action_count(), 16);
+    assert_eq!(state.variant().action_count(), 16);
     let d = state.parse_move("d").unwrap();
     let big_d = state.parse_move("D").unwrap();
     assert_eq!((state.action(d), state.action(big_d)), (3, 11));
@@ -213,13 +214,13 @@ fn actions_are_pit_indices() {
 #[test]
 fn keys_follow_the_pits_and_the_side_to_move_not_the_stores() {
     let start = standard();
-    let a = start.parse_position("001200/001000 A").unwrap();
-    let b = start.parse_position("001200/001000 B").unwrap();
+    let a = start.variant().parse_position("001200/001000 A").unwrap();
+    let b = start.variant().parse_position("001200/001000 B").unwrap();
     assert_ne!(a.key(), b.key());
     // The same pits reached with stones in a store: the same future.
-    let mut played = start.parse_position("500000/000010 A").unwrap();
+    let mut played = start.variant().parse_position("500000/000010 A").unwrap();
     played.play(Pit(0));
-    let set_up = start.parse_position(&played.position()).unwrap();
+    let set_up = start.variant().parse_position(&played.position()).unwrap();
     assert_eq!(played.stores(), [2, 0]);
     assert_eq!(set_up.stores(), [0, 0]);
     assert_eq!(played.key(), set_up.key());
