@@ -14,7 +14,7 @@
 //! after a tournament in which `alphabeta` searching with them won every
 //! game against the same search with the old ones (docs/agents.md).
 
-use tabula_core::{Scores, Seat};
+use tabula_core::{Evaluation, Scores, Seat};
 
 use crate::bits::Bits;
 use crate::geometry::Geometry;
@@ -39,10 +39,10 @@ impl GridDiffusion {
     pub fn features(&self, seat: Seat) -> [f32; 7] {
         let own = self.stones[seat];
         let live = self.live(seat);
-        let (groups, pairs) = groups(&self.geo, live);
+        let (groups, pairs) = groups(&self.variant.geo, live);
         let fragile = live
             .iter()
-            .filter(|&cell| (self.geo.neighbours(Bits::single(cell)) & own).count() == 1)
+            .filter(|&cell| (self.variant.geo.neighbours(Bits::single(cell)) & own).count() == 1)
             .count();
         [
             live.count() as f32,
@@ -55,7 +55,10 @@ impl GridDiffusion {
         ]
     }
 
-    pub(crate) fn estimate(&self) -> Scores {
+}
+
+impl Evaluation for GridDiffusion {
+    fn evaluate(&self) -> Scores {
         if let Some(outcome) = self.outcome {
             return outcome.scores();
         }

@@ -2,7 +2,7 @@
 //! relocate and attack until one side has no live stone.
 //!
 //! The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules` command);
+//! [`RULES`](tabula_core::Variant::RULES), shown by the REPL's `rules` command);
 //! the reading decisions where the seed and the project's rules are silent:
 //! - only live stones relocate or attack; the attacked stone may be live or
 //!   dead; an attacked stone may be pushed onto the attacker's vacated cell
@@ -51,29 +51,29 @@
 //!   the displaced stone goes; pass `N + 5N²` — `5N² + N + 1` in all.
 //!
 //! # Layout
-//! `bits`, `geometry` (cells, steps) → `ko` → `state` (the position, its
-//! moves and rules) → `movegen`, `eval` → `params`, `notation` (move text,
-//! actions), `position` (position text), `render` (the REPL board), `svg`
-//! (the board picture) → `game` (the `Game` implementation).
+//! `bits`, `geometry` (cells, steps) → `ko` → `state` (the position and
+//! its rules: [`Game`](tabula_core::Game)), `movegen` (listing and picking
+//! moves) and `variant` (the parameters, the start, the test plan:
+//! [`Variant`](tabula_core::Variant)); beside them a module per facet —
+//! `notation` (move and position text, actions), `observation`, `eval`,
+//! `render` (the REPL board), `svg` (the board picture).
 
 mod bits;
 mod eval;
-mod game;
 mod geometry;
 mod ko;
 mod movegen;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod state;
 mod svg;
+mod variant;
 
 #[cfg(test)]
 mod tests;
 
 pub use eval::FEATURES;
 pub use geometry::Cell;
-pub use params::TEST_PLAN;
 pub use state::{GridDiffusion, Move, BLACK, WHITE};
+pub use variant::{GridDiffusionVariant, TEST_PLAN};

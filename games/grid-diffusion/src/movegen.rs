@@ -41,12 +41,12 @@ impl GridDiffusion {
         }
         // Only targets next to an empty cell, or next to the attacker (a
         // swap), have somewhere to go: on a crowded board a handful.
-        let beside_empty = theirs & self.geo.neighbours(empty);
+        let beside_empty = theirs & self.variant.geo.neighbours(empty);
         for from in live.iter() {
             let free = empty | Bits::single(from);
-            let targets = beside_empty | (theirs & self.geo.neighbours(Bits::single(from)));
+            let targets = beside_empty | (theirs & self.variant.geo.neighbours(Bits::single(from)));
             for target in targets.iter() {
-                for to in (self.geo.neighbours(Bits::single(target)) & free).iter() {
+                for to in (self.variant.geo.neighbours(Bits::single(target)) & free).iter() {
                     let mv = Move::Attack {
                         from: Cell::at(from),
                         target: Cell::at(target),
@@ -121,8 +121,8 @@ impl GridDiffusion {
         // onto_empty[d]: opponent stones whose neighbour in direction d is
         // empty; onto_attacker[d]: ... whose neighbour in d is a live stone
         // of the mover (the attacker swaps places with its target).
-        let onto_empty = DIRECTIONS.map(|d| theirs & self.geo.step(d ^ 1, empty));
-        let onto_attacker = DIRECTIONS.map(|d| theirs & self.geo.step(d ^ 1, live));
+        let onto_empty = DIRECTIONS.map(|d| theirs & self.variant.geo.step(d ^ 1, empty));
+        let onto_attacker = DIRECTIONS.map(|d| theirs & self.variant.geo.step(d ^ 1, live));
         let empty_counts = onto_empty.map(Bits::count);
         let attacker_counts = onto_attacker.map(Bits::count);
         let (n_live, n_empty) = (live.count(), empty.count());
@@ -146,7 +146,7 @@ impl GridDiffusion {
                 r -= relocations;
                 let from = live.select(r / per_attacker);
                 let (target, d) = select_by_direction(&onto_empty, &empty_counts, r % per_attacker);
-                let to = self.geo.neighbour(target, d);
+                let to = self.variant.geo.neighbour(target, d);
                 let mv = Move::Attack {
                     from: Cell::at(from),
                     target: Cell::at(target),
@@ -156,7 +156,7 @@ impl GridDiffusion {
             } else if r < relocations + attacks + swaps {
                 r -= relocations + attacks;
                 let (target, d) = select_by_direction(&onto_attacker, &attacker_counts, r);
-                let from = self.geo.neighbour(target, d);
+                let from = self.variant.geo.neighbour(target, d);
                 let mv = Move::Attack {
                     from: Cell::at(from),
                     target: Cell::at(target),

@@ -13,22 +13,18 @@
 //! board is not turned: colours become "mine" and "theirs". The ko history
 //! is left out, as the position text leaves it out.
 
-use tabula_core::Seat;
+use tabula_core::{Observation, Seat};
 
 use crate::state::GridDiffusion;
 
 /// Planes per observation.
-const PLANES: usize = 8;
+pub(crate) const PLANES: usize = 8;
 
-impl GridDiffusion {
-    pub(crate) fn observed_shape(&self) -> Vec<usize> {
-        vec![PLANES, self.geo.rows(), self.geo.cols()]
-    }
-
-    pub(crate) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+impl Observation for GridDiffusion {
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
         let (me, them) = (seat, 1 - seat);
         out.fill(0.0);
-        let mut planes = out.chunks_mut(self.geo.cells());
+        let mut planes = out.chunks_mut(self.variant.geo.cells());
         for stones in [
             self.stones[me],
             self.stones[them],
@@ -38,7 +34,7 @@ impl GridDiffusion {
             let plane = planes.next().expect("eight planes");
             stones.iter().for_each(|cell| plane[cell] = 1.0);
         }
-        let share = |left: u16| f32::from(left) / f32::from(self.per_player.max(1));
+        let share = |left: u16| f32::from(left) / f32::from(self.variant.per_player.max(1));
         for value in [
             f32::from(u8::from(self.to_move == me)),
             share(self.to_drop[me]),

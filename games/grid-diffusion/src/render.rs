@@ -5,7 +5,7 @@
 
 use tabula_core::draw::text::{Glyph, Mark};
 use tabula_core::draw::{Caption, Grid};
-use tabula_core::{Style, View};
+use tabula_core::{Drawing, Style, View};
 
 use crate::notation;
 use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};
@@ -13,12 +13,12 @@ use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};
 /// Ko-forbidden moves shown before the list is cut short.
 const KO_SHOWN: usize = 24;
 
-impl GridDiffusion {
-    pub(crate) fn draw(&self, view: &View<'_, Self>) -> String {
-        let cols = self.geo.cols();
+impl Drawing for GridDiffusion {
+    fn render(&self, view: &View<'_, Self>) -> String {
+        let cols = self.variant.geo.cols();
         let touched = Self::touched(view.last.map(|(_, mv)| mv));
         let live = [self.live(BLACK), self.live(WHITE)];
-        let grid = Grid::new(cols, self.geo.rows());
+        let grid = Grid::new(cols, self.variant.geo.rows());
         let board = grid.text(1, view.color, |file, rank| {
             let cell = rank * cols + file;
             let (text, style) = if self.stones[BLACK].has(cell) {
@@ -66,14 +66,16 @@ impl GridDiffusion {
         caption.status(self, self.result_text());
         caption.under(&board)
     }
+}
 
+impl GridDiffusion {
     /// The moves superko forbids now, the list cut short.
     fn ko_line(&self) -> String {
         let forbidden = self.ko_forbidden();
         let shown: Vec<String> = forbidden
             .iter()
             .take(KO_SHOWN)
-            .map(|&mv| notation::format(&self.geo, mv))
+            .map(|&mv| notation::format(&self.variant.geo, mv))
             .collect();
         match (shown.is_empty(), forbidden.len().saturating_sub(KO_SHOWN)) {
             (true, _) => "Ko forbids: nothing".to_string(),

@@ -1,10 +1,11 @@
 //! The game state and the rules: legality, applying a turn, the end.
 
-use tabula_core::{Outcome, Seat};
+use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat};
 
 use crate::bits::Bits;
-use crate::geometry::{Cell, Geometry};
+use crate::geometry::Cell;
 use crate::ko::{KoHistory, ZOBRIST};
+use crate::variant::GridDiffusionVariant;
 
 /// Seat of Black, who moves first.
 pub const BLACK: Seat = 0;
@@ -53,14 +54,11 @@ pub enum Move {
 /// module), so clones are cheap.
 #[derive(Clone, Debug)]
 pub struct GridDiffusion {
-    pub(crate) geo: Geometry,
+    pub(crate) variant: GridDiffusionVariant,
     /// Stones per seat.
     pub(crate) stones: [Bits; 2],
     /// Stones each seat still has to drop in stage 1.
     pub(crate) to_drop: [u16; 2],
-    /// The `stones` parameter: Black's stones (White has `handicap` fewer).
-    pub(crate) per_player: u16,
-    pub(crate) handicap: u16,
     /// Consecutive passes just made (0–2).
     pub(crate) passes: u8,
     pub(crate) to_move: Seat,
@@ -76,10 +74,9 @@ impl GridDiffusion {
     /// arrangement (left empty in stage 1, whose arrangements can never
     /// recur). The caller has checked the parts are consistent.
     pub(crate) fn from_parts(
-        geo: Geometry,
+        variant: GridDiffusionVariant,
         stones: [Bits; 2],
         to_drop: [u16; 2],
-        (per_player, handicap): (u16, u16),
         to_move: Seat,
         passes: u8,
     ) -> GridDiffusion {
@@ -87,11 +84,9 @@ impl GridDiffusion {
             .flat_map(|seat| stones[seat].iter().map(move |cell| ZOBRIST[seat][cell]))
             .fold(0, |h, key| h ^ key);
         let mut state = GridDiffusion {
-            geo,
+            variant,
             stones,
             to_drop,
-            per_player,
-            handicap,
             passes,
             to_move,
             hash,
@@ -134,27 +129,16 @@ impl GridDiffusion {
         self.ko.len()
     }
 
-    /// The arrangement's Zobrist hash with everything else that decides
-    /// the future: the ko history (as an order-free fingerprint of its
-    /// set), the side to move, the passes and the stones left to drop.
-    pub(crate) fn identity(&self) -> u64 {
-        let counters = self.to_move as u64
-            | u64::from(self.passes) << 8
-            | u64::from(self.to_drop[0]) << 16
-            | u64::from(self.to_drop[1]) << 32;
-        tabula_core::key::of(&[self.hash, self.ko.fingerprint(), counters])
-    }
-
     /// `seat`'s live stones: those with a friendly orthogonal neighbour.
     #[inline]
     pub(crate) fn live(&self, seat: Seat) -> Bits {
         let own = self.stones[seat];
-        own & self.geo.neighbours(own)
+        own & self.variant.geo.neighbours(own)
     }
 
     #[inline]
     pub(crate) fn empty(&self) -> Bits {
-        self.geo.board & !(self.stones[0] | self.stones[1])
+        self.variant.geo.board & !(self.stones[0] | self.stones[1])
     }
 
     /// Who drops next in stage 1: alternately, Black first; once White
@@ -226,6 +210,7 @@ impl GridDiffusion {
                     return Err("the attacked cell must hold an opponent stone");
                 }
                 if !self
+                    .variant
                     .geo
                     .neighbours(Bits::single(target.index()))
                     .has(to.index())
@@ -244,8 +229,67 @@ impl GridDiffusion {
         Ok(())
     }
 
+    fn end_board_turn(&mut self) {
+        self.passes = 0;
+        self.ko.insert(self.hash);
+        self.to_move = 1 - self.to_move;
+    }
+
+    /// The end conditions, in the rules' order: the player to move (the
+    /// opponent of the player who just moved) loses without a live stone;
+    /// else the player who just moved loses without one; else the player to
+    /// move loses without a legal move. Stage 1 always has a legal drop.
+    pub(crate) fn compute_outcome(&self) -> Option<Outcome> {
+        if self.stage() == 1 {
+            return None;
+        }
+        let (p, q) = (self.to_move, 1 - self.to_move);
+        if self.live(p).is_empty() {
+            Some(Outcome::win(q))
+        } else if self.live(q).is_empty() {
+            Some(Outcome::win(p))
+        } else if self.passes >= 2 && !self.has_board_move() {
+            Some(Outcome::win(q))
+        } else {
+            None
+        }
+    }
+}
+
+impl Game for GridDiffusion {
+    type Move = Move;
+    type Variant = GridDiffusionVariant;
+
+    fn variant(&self) -> &GridDiffusionVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The arrangement's Zobrist hash with everything else that decides
+    /// the future: the ko history (as an order-free fingerprint of its
+    /// set), the side to move, the passes and the stones left to drop.
+    fn key(&self) -> u64 {
+        let counters = self.to_move as u64
+            | u64::from(self.passes) << 8
+            | u64::from(self.to_drop[0]) << 16
+            | u64::from(self.to_drop[1]) << 32;
+        tabula_core::key::of(&[self.hash, self.ko.fingerprint(), counters])
+    }
+
+    /// Every legal move, in a fixed order (see `movegen`).
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.list_moves(moves);
+    }
+
     /// Applies a legal move.
-    pub(crate) fn apply(&mut self, mv: Move) {
+    fn play(&mut self, mv: Move) {
         let me = self.to_move;
         let opp = 1 - me;
         match mv {
@@ -254,7 +298,7 @@ impl GridDiffusion {
                 self.hash ^= ZOBRIST[me][cell.index()];
                 self.to_drop[me] -= 1;
                 if self.stage() == 1 {
-                    self.to_move = Self::drop_turn(self.to_drop, self.per_player, self.handicap);
+                    self.to_move = Self::drop_turn(self.to_drop, self.variant.per_player, self.variant.handicap);
                 } else {
                     // Stage-1 arrangements have fewer stones, so they can
                     // never recur in stage 2: the history starts here.
@@ -284,29 +328,26 @@ impl GridDiffusion {
         self.outcome = self.compute_outcome();
     }
 
-    fn end_board_turn(&mut self) {
-        self.passes = 0;
-        self.ko.insert(self.hash);
-        self.to_move = 1 - self.to_move;
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
     }
 
-    /// The end conditions, in the rules' order: the player to move (the
-    /// opponent of the player who just moved) loses without a live stone;
-    /// else the player who just moved loses without one; else the player to
-    /// move loses without a legal move. Stage 1 always has a legal drop.
-    pub(crate) fn compute_outcome(&self) -> Option<Outcome> {
-        if self.stage() == 1 {
-            return None;
+    /// As the default, with the rule the move breaks as the reason.
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
+    where
+        Self: Notation,
+    {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
         }
-        let (p, q) = (self.to_move, 1 - self.to_move);
-        if self.live(p).is_empty() {
-            Some(Outcome::win(q))
-        } else if self.live(q).is_empty() {
-            Some(Outcome::win(p))
-        } else if self.passes >= 2 && !self.has_board_move() {
-            Some(Outcome::win(q))
-        } else {
-            None
-        }
+        self.check(mv)
+            .map_err(|reason| MoveError::illegal(self.format_move(mv), reason))?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Picked without listing the moves (see `movegen`).
+    fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
+        self.pick_random(rng, buffer)
     }
 }

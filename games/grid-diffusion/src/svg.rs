@@ -5,7 +5,7 @@
 
 use tabula_core::draw::picture::{self, colour};
 use tabula_core::draw::{Caption, Grid};
-use tabula_core::View;
+use tabula_core::{Picture, View};
 
 use crate::state::{seat_name, GridDiffusion, Move, BLACK, WHITE};
 
@@ -14,10 +14,10 @@ const CELL: f64 = 36.0;
 /// The board's top-left corner.
 const ORIGIN: (f64, f64) = (44.0, 64.0);
 
-impl GridDiffusion {
-    pub(crate) fn picture(&self, view: &View<'_, Self>) -> String {
-        let cols = self.geo.cols();
-        let board = Grid::new(cols, self.geo.rows()).picture(CELL, ORIGIN);
+impl Picture for GridDiffusion {
+    fn svg(&self, view: &View<'_, Self>) -> String {
+        let cols = self.variant.geo.cols();
+        let board = Grid::new(cols, self.variant.geo.rows()).picture(CELL, ORIGIN);
         let centre = |cell: usize| board.centre(cell % cols, cell / cols);
         let width = (ORIGIN.0 * 2.0 + board.width()).max(520.0);
         let mut svg = picture::titled(width, ORIGIN.1 + board.height() + 110.0, "Grid Diffusion");
@@ -54,12 +54,12 @@ impl GridDiffusion {
             _ => {}
         }
         board.frame(&mut svg, 0.0);
-        for cell in 0..cols * self.geo.rows() {
+        for cell in 0..cols * self.variant.geo.rows() {
             picture::target(
                 &mut svg,
                 centre(cell),
                 CELL * 0.45,
-                &self.geo.cell_name(cell),
+                &self.variant.geo.cell_name(cell),
             );
         }
         let mut caption = Caption::new(false);

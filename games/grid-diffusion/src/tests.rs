@@ -3,24 +3,26 @@
 //! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
 use tabula_core::rng::seeded;
-use tabula_core::{legacy::Legacy, MoveError, Outcome, Params, View};
+use tabula_core::prelude::*;
+use tabula_core::{MoveError, Outcome, Params, View};
 use tabula_testkit::conformance;
 
-use crate::{GridDiffusion, Move, BLACK, WHITE};
+use crate::{GridDiffusion, GridDiffusionVariant, Move, BLACK, WHITE};
 
 fn game(args: &[(&str, &str)]) -> GridDiffusion {
     let args: Vec<(String, String)> = args
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args).unwrap();
-    GridDiffusion::new(&params).unwrap()
+    let params =
+        Params::resolve(GridDiffusionVariant::NAME, GridDiffusionVariant::PARAMS, &args).unwrap();
+    GridDiffusionVariant::new(&params).unwrap().start()
 }
 
 /// A position of the 5x5, 5-stone game.
 fn small(text: &str) -> GridDiffusion {
     game(&[("size", "5x5"), ("stones", "5")])
-        .parse_position(text)
+        .variant().parse_position(text)
         .unwrap()
 }
 
@@ -54,7 +56,7 @@ fn start_position_and_rules_text() {
         "......../......../......../......../......../......../......../........ b 13,13 0"
     );
     assert_eq!(g.stage(), 1);
-    assert!(GridDiffusion::RULES.contains("superko"));
+    assert!(GridDiffusionVariant::RULES.contains("superko"));
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
     assert_eq!(moves.len(), 64);
@@ -180,7 +182,7 @@ fn end_when_both_sides_die_the_opponent_loses_first() {
     assert!(moves.is_empty());
     // The outcome survives the position text.
     assert_eq!(
-        s.parse_position(&s.position()).unwrap().outcome(),
+        s.variant().parse_position(&s.position()).unwrap().outcome(),
         s.outcome()
     );
 }
@@ -209,7 +211,7 @@ fn end_is_checked_after_the_drop_stage() {
 fn seed_example_sacrifice_leaves_black_two_live_stones() {
     let g = game(&[("stones", "6")]);
     let mut s = g
-        .parse_position(
+        .variant().parse_position(
             "ww....../....bb.b/.......b/.......b/...w..../...w..../..w...../b.w..... w 0,0 0",
         )
         .unwrap();
@@ -254,10 +256,10 @@ fn handicap_drop_order() {
     // Mid-way, after White's last drop, Black drops twice in a row.
     let mid = "...../...../...../...../..... b 2,0 0";
     let g = game(&[("size", "5x5"), ("stones", "4"), ("handicap", "2")]);
-    assert!(g.parse_position(mid).is_err(), "stone counts must match");
+    assert!(g.variant().parse_position(mid).is_err(), "stone counts must match");
     let mid = "....w/....w/...../b..../b.... b 2,0 0";
-    assert!(g.parse_position(mid).is_ok());
-    assert!(g.parse_position(&mid.replace(" b ", " w ")).is_err());
+    assert!(g.variant().parse_position(mid).is_ok());
+    assert!(g.variant().parse_position(&mid.replace(" b ", " w ")).is_err());
 }
 
 #[test]
@@ -267,9 +269,9 @@ fn parameters_are_validated() {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let params = Params::resolve(GridDiffusion::NAME, GridDiffusion::PARAMS, &args)
+        let params = Params::resolve(GridDiffusionVariant::NAME, GridDiffusionVariant::PARAMS, &args)
             .map_err(|e| e.to_string())?;
-        GridDiffusion::new(&params)
+        GridDiffusionVariant::new(&params)
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
@@ -313,10 +315,10 @@ fn position_errors_are_explained() {
         ("éé./.../... b 2,2 0", "rank 3"),
     ];
     for (text, reason) in cases {
-        let err = g.parse_position(text).unwrap_err();
+        let err = g.variant().parse_position(text).unwrap_err();
         assert!(err.reason.contains(reason), "`{text}`: {err}");
     }
-    let ok = g.parse_position("  bb./ww./... b 0,0 2 ").unwrap();
+    let ok = g.variant().parse_position("  bb./ww./... b 0,0 2 ").unwrap();
     assert_eq!(ok.position(), "bb./ww./... b 0,0 2");
     assert_eq!(ok.stage(), 2);
 }
@@ -330,7 +332,7 @@ fn hashes_stay_incremental_and_random_moves_cover_the_legal_ones() {
         let mut s = start.clone();
         while let Some(m) = s.random_move(&mut rng, &mut buffer) {
             s.play(m);
-            assert_eq!(s.hash, s.parse_position(&s.position()).unwrap().hash);
+            assert_eq!(s.hash, s.variant().parse_position(&s.position()).unwrap().hash);
         }
     }
     // A stage-2 position with one move forbidden by ko.
@@ -454,7 +456,7 @@ fn keys_see_the_ko_history_and_the_counters() {
 #[test]
 fn actions_number_every_move_class() {
     let g = game(&[("size", "5x5"), ("stones", "5")]);
-    assert_eq!(g.action_count(), 5 * 25 * 25 + 25 + 1);
+    assert_eq!(g.variant().action_count(), 5 * 25 * 25 + 25 + 1);
     for (text, action) in [
         ("a1", 0),
         ("e5", 24),
@@ -471,7 +473,7 @@ fn actions_number_every_move_class() {
     }
     // A well-formed attack that can never be legal still gets a number.
     let far = g.parse_move("a1:c3-e5").unwrap();
-    assert!(g.action(far) < g.action_count());
+    assert!(g.action(far) < g.variant().action_count());
     // A relocation onto its own cell, an attack on itself and a displaced
     // stone off the board are no moves.
     assert_eq!(g.action_move(25), None);
@@ -496,9 +498,9 @@ fn crowded_boards_list_exactly_the_legal_moves() {
         s.play(m);
     }
     assert_eq!(s.stage(), 2);
-    let n = s.geo.cells();
+    let n = s.variant.geo.cells();
     let mut slow = Vec::new();
-    for action in n..s.action_count() {
+    for action in n..s.variant().action_count() {
         if let Some(m) = s.action_move(action) {
             if s.is_legal(m) {
                 slow.push(m);
