@@ -1,6 +1,6 @@
 //! Take-away for Tabula: a pile of stones, take one to `take` of them in
 //! turn, whoever takes the last stone wins. The full rules as implemented
-//! are `RULES.txt` (the game's [`RULES`](tabula_core::Game::RULES)).
+//! are `RULES.txt` (the variant's [`RULES`](tabula_core::Variant::RULES)).
 //!
 //! Take-away is the template `tabula new-game NAME` copies: a complete,
 //! tested game in the layout every shipped game uses, small enough to read
@@ -9,24 +9,24 @@
 //! cross-game tests) keep checking them.
 //!
 //! # Layout
-//! `state` (the position and its rules) → `eval` → `params` (parameters,
-//! the start, the test plan), `notation` (move text, actions),
-//! `observation`, `position` (position text), `render` (the REPL board),
-//! `svg` (the board picture) → `game` (the `Game` implementation, which
-//! only delegates) → `tests` (the rules' examples and the conformance
-//! suite).
+//! `state` (the position and its rules: [`Game`](tabula_core::Game), the
+//! six methods every search calls) and `variant` (the parameters, the
+//! start, the facts every position shares, the test plan:
+//! [`Variant`](tabula_core::Variant)); beside them a module per facet,
+//! each implementing its trait — `notation` (move and position text,
+//! action numbers), `observation`, `eval`, `render` (the REPL board),
+//! `svg` (the board picture with its click targets) — and `tests` (the
+//! rules' examples and the conformance suite).
 
 mod eval;
-mod game;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod state;
 mod svg;
+mod variant;
 #[cfg(test)]
 mod tests;
 
-pub use params::TEST_PLAN;
 pub use state::Takeaway;
+pub use variant::{TakeawayVariant, TEST_PLAN};

@@ -1,13 +1,16 @@
-//! The position and its rules.
+//! The position and its rules: the [`Game`] implementation, which every
+//! search calls in its hot loop.
 
-use tabula_core::{Outcome, Seat};
+use tabula_core::{Game, Outcome, Seat};
 
-/// A position: the stones left, the most a move may take, and the side to
-/// move (South is seat 0).
+use crate::variant::TakeawayVariant;
+
+/// A position: the stones left and the side to move (South is seat 0), in
+/// its variant.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Takeaway {
+    pub(crate) variant: TakeawayVariant,
     pub(crate) left: u32,
-    pub(crate) take: u32,
     pub(crate) to_move: Seat,
 }
 
@@ -19,16 +22,39 @@ impl Takeaway {
 
     /// The most stones a move may take.
     pub fn most(&self) -> u32 {
-        self.take.min(self.left)
+        self.variant.take.min(self.left)
+    }
+}
+
+impl Game for Takeaway {
+    /// The number of stones taken.
+    type Move = u32;
+    type Variant = TakeawayVariant;
+
+    fn variant(&self) -> &TakeawayVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
     }
 
     /// The side that took the last stone has won; otherwise the game runs.
-    pub(crate) fn judge(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         (self.left == 0).then(|| Outcome::win(1 - self.to_move))
     }
 
+    fn key(&self) -> u64 {
+        tabula_core::key::of(&[self.left.into(), self.to_move as u64])
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u32>) {
+        moves.clear();
+        moves.extend(1..=self.most());
+    }
+
     /// Takes `stones` (legal: from 1 to [`most`](Takeaway::most)).
-    pub(crate) fn take_stones(&mut self, stones: u32) {
+    fn play(&mut self, stones: u32) {
         debug_assert!((1..=self.most()).contains(&stones));
         self.left -= stones;
         self.to_move = 1 - self.to_move;

@@ -2,7 +2,8 @@
 //! parameter set of the test plan (once the game is in the catalog, the
 //! workspace's cross-game tests play it too).
 
-use tabula_core::{legacy::Legacy, MoveError, Outcome, View};
+use tabula_core::prelude::*;
+use tabula_core::{MoveError, Outcome, View};
 use tabula_testkit::conformance::{check, Config};
 
 use crate::{Takeaway, TEST_PLAN};
@@ -47,16 +48,17 @@ fn a_move_takes_from_one_to_take_stones_and_no_more_than_are_left() {
 #[test]
 fn positions_read_back_and_bad_ones_are_refused() {
     let start = game("takeaway");
-    let state = start.parse_position("17 N").unwrap();
+    let state = start.variant().parse_position("17 N").unwrap();
     assert_eq!((state.left(), state.to_move()), (17, 1));
     assert_eq!(state.position(), "17 N");
     // No stones left: the side not to move took the last one.
     assert_eq!(
-        start.parse_position("0 S").unwrap().outcome(),
+        start.variant().parse_position("0 S").unwrap().outcome(),
         Some(Outcome::win(1))
     );
-    for bad in ["", "17", "17 X", "x N", "17 N 3", "1001 S"] {
-        assert!(start.parse_position(bad).is_err(), "{bad:?}");
+    // 22 is more than the default game starts with.
+    for bad in ["", "17", "17 X", "x N", "17 N 3", "22 S"] {
+        assert!(start.variant().parse_position(bad).is_err(), "{bad:?}");
     }
 }
 
@@ -64,9 +66,9 @@ fn positions_read_back_and_bad_ones_are_refused() {
 fn the_evaluation_knows_who_wins() {
     // A multiple of take + 1 loses for the side to move.
     let lost = game("takeaway(stones=8,take=3)");
-    assert!(lost.evaluate().unwrap()[0] < 0.5);
+    assert!(lost.evaluate()[0] < 0.5);
     let won = game("takeaway(stones=9,take=3)");
-    assert!(won.evaluate().unwrap()[0] > 0.5);
+    assert!(won.evaluate()[0] > 0.5);
 }
 
 #[test]
@@ -82,15 +84,23 @@ fn the_board_and_picture_mark_the_last_move() {
     assert!(board.contains("3 stones left"), "{board}");
     assert!(board.contains("Last move: South 2"), "{board}");
     assert!(board.ends_with("North to move"), "{board}");
-    let picture = next.svg(&view).unwrap();
-    assert_eq!(picture.matches("<circle").count(), 5, "{picture}");
+    let picture = next.svg(&view);
+    // Three stones, two rings for the stones taken, and a button and a
+    // click target for each of the three moves.
+    assert_eq!(picture.matches("<circle").count(), 11, "{picture}");
+    for stones in 1..=3 {
+        assert!(
+            picture.contains(&format!(r#"data-cell="{stones}""#)),
+            "{picture}"
+        );
+    }
     assert!(picture.contains("Last move: South 2"), "{picture}");
     assert!(picture.contains("North to move"), "{picture}");
 }
 
 #[test]
 fn a_finished_game_evaluates_to_its_outcome() {
-    let over = game("takeaway").parse_position("0 S").unwrap();
-    let scores = over.evaluate().unwrap();
+    let over = game("takeaway").variant().parse_position("0 S").unwrap();
+    let scores = over.evaluate();
     assert_eq!((scores[0], scores[1]), (0.0, 1.0));
 }

@@ -1,67 +1,65 @@
 //! `tabula new-game NAME`: a new game crate, written from the template game
 //! (take-away, `examples/takeaway/`, a complete and tested game in the
 //! layout every shipped game uses), with the template's names replaced,
-//! and the lines that register it printed. The template is compiled and
-//! tested with the workspace, so a scaffolded crate starts out building and
-//! passing conformance.
+//! then registered in the workspace it is run in (`register`): a workspace
+//! member and dependency, the catalog's dependency and its line in
+//! `each_game`, and the test profile's `opt-level = 3`. The template is
+//! compiled and tested with the workspace, so a scaffolded crate starts out
+//! building and passing conformance, and `cargo test -p tabula-NAME` runs
+//! at once.
+
+mod register;
 
 use crate::out::outln;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+
 /// The template's files, by path in its crate, with their text.
 const TEMPLATE: &[(&str, &str)] = &[
     (
         "Cargo.toml",
-        include_str!("../../examples/takeaway/Cargo.toml"),
+        include_str!("../../../examples/takeaway/Cargo.toml"),
     ),
     (
         "RULES.txt",
-        include_str!("../../examples/takeaway/RULES.txt"),
+        include_str!("../../../examples/takeaway/RULES.txt"),
     ),
     (
         "src/lib.rs",
-        include_str!("../../examples/takeaway/src/lib.rs"),
+        include_str!("../../../examples/takeaway/src/lib.rs"),
     ),
     (
         "src/state.rs",
-        include_str!("../../examples/takeaway/src/state.rs"),
+        include_str!("../../../examples/takeaway/src/state.rs"),
     ),
     (
-        "src/params.rs",
-        include_str!("../../examples/takeaway/src/params.rs"),
+        "src/variant.rs",
+        include_str!("../../../examples/takeaway/src/variant.rs"),
     ),
     (
         "src/notation.rs",
-        include_str!("../../examples/takeaway/src/notation.rs"),
+        include_str!("../../../examples/takeaway/src/notation.rs"),
     ),
     (
         "src/observation.rs",
-        include_str!("../../examples/takeaway/src/observation.rs"),
-    ),
-    (
-        "src/position.rs",
-        include_str!("../../examples/takeaway/src/position.rs"),
+        include_str!("../../../examples/takeaway/src/observation.rs"),
     ),
     (
         "src/eval.rs",
-        include_str!("../../examples/takeaway/src/eval.rs"),
+        include_str!("../../../examples/takeaway/src/eval.rs"),
     ),
     (
         "src/render.rs",
-        include_str!("../../examples/takeaway/src/render.rs"),
+        include_str!("../../../examples/takeaway/src/render.rs"),
     ),
     (
         "src/svg.rs",
-        include_str!("../../examples/takeaway/src/svg.rs"),
-    ),
-    (
-        "src/game.rs",
-        include_str!("../../examples/takeaway/src/game.rs"),
+        include_str!("../../../examples/takeaway/src/svg.rs"),
     ),
     (
         "src/tests.rs",
-        include_str!("../../examples/takeaway/src/tests.rs"),
+        include_str!("../../../examples/takeaway/src/tests.rs"),
     ),
 ];
 
@@ -74,10 +72,14 @@ pub struct NewGameArgs {
     /// The folder the crate's folder is made in (the workspace's `games/`).
     #[arg(long, default_value = "games")]
     dir: PathBuf,
+    /// Write the crate only: leave the workspace's files as they are (the
+    /// lines to add are printed instead).
+    #[arg(long)]
+    no_register: bool,
 }
 
 /// A game's names in the forms the template uses.
-struct Names {
+pub(crate) struct Names {
     /// `grid-race`: the spec name, the folder.
     name: String,
     /// `GridRace`: the type.
@@ -88,7 +90,7 @@ struct Names {
 }
 
 impl Names {
-    fn new(name: &str) -> Result<Names, String> {
+    pub(crate) fn new(name: &str) -> Result<Names, String> {
         let valid = !name.is_empty()
             && name.len() <= 40
             && name.starts_with(|c: char| c.is_ascii_lowercase())
@@ -116,6 +118,27 @@ impl Names {
         })
     }
 
+    /// The template's manifest for this game: its names, and a description
+    /// of its own (the template's describes the template).
+    fn manifest(&self, text: &str) -> String {
+        let describe = format!(
+            "description = \"{}, a game for Tabula\"",
+            self.type_name
+        );
+        self.apply(text)
+            .lines()
+            .map(|line| {
+                if line.starts_with("description = ") {
+                    describe.as_str()
+                } else {
+                    line
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+
     /// The template's `text` with its names replaced by these.
     fn apply(&self, text: &str) -> String {
         text.replace("tabula-takeaway", &self.package)
@@ -136,36 +159,68 @@ fn write(names: &Names, dir: &Path) -> Result<PathBuf, String> {
         let parent = file.parent().expect("a file in the crate");
         fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-        tabula::files::write_atomic(&file, names.apply(text).as_bytes())?;
+        let text = match *path {
+            "Cargo.toml" => names.manifest(text),
+            _ => names.apply(text),
+        };
+        tabula::files::write_atomic(&file, text.as_bytes())?;
     }
     Ok(root)
 }
 
-/// Runs `tabula new-game`.
+/// Runs `tabula new-game`: checks the name and, unless `--no-register`,
+/// that the workspace here can take the game, before anything is written;
+/// then writes the crate and the workspace's edited files.
 pub fn run(args: &NewGameArgs) -> Result<(), String> {
     let names = Names::new(&args.name)?;
+    let member = args.dir.join(&names.name);
+    let member = member.to_string_lossy().replace('\\', "/");
+    let workspace = Path::new(".");
+    let edits = if args.no_register {
+        None
+    } else if register::is_workspace(workspace) {
+        Some(register::edits(workspace, &names, &member)?)
+    } else {
+        None
+    };
     let root = write(&names, &args.dir)?;
     let Names {
         name,
         type_name,
         package,
-        krate,
+        ..
     } = &names;
     let path = root.display();
     outln!(
         "wrote {path}: the template game (take-away) as `{name}`, type `{type_name}`, \
-         crate `{package}`; its tests pass as it is.
-
-To ship it, add (from the workspace's root):
-  Cargo.toml          members: \"{path}\"
-                      [workspace.dependencies]: {package} = {{ path = \"{path}\" }}
-  games/Cargo.toml    [dependencies]: {package}.workspace = true
-  games/src/lib.rs    pub use {krate}::{type_name};
-                      in each_game: visitor.visit::<{type_name}>(&{krate}::TEST_PLAN);
-  python/tests/conftest.py   VARIANTS: \"{name}\": [\"{name}\"]
-Then `cargo test --workspace`: the conformance, strength, memory and registration
-tests play it. Write your rules into {path}/RULES.txt and src/, module by module."
+         crate `{package}`; its tests pass as it is."
     );
+    match edits {
+        Some(edits) => {
+            for edit in &edits {
+                edit.apply()?;
+                outln!("registered in {}: {}", edit.file.display(), edit.summary);
+            }
+            outln!(
+                "
+Now `cargo test -p {package}` runs its tests (conformance included); `tabula list`,
+the REPL, the arena, `tabula serve` and Python offer it once built, and `cargo test
+--workspace` plays it in every cross-game test (python/Cargo.lock gains the crate at
+the next Python build). Write your rules into {path}/RULES.txt and src/, module by module."
+            );
+        }
+        None => {
+            let why = if args.no_register {
+                "--no-register"
+            } else {
+                "no Tabula workspace here (a Cargo.toml with games/src/lib.rs beside it)"
+            };
+            outln!(
+                "not registered ({why}); from the workspace's root, add:\n{}",
+                register::by_hand(&names, &member)
+            );
+        }
+    }
     Ok(())
 }
 
@@ -220,12 +275,21 @@ mod tests {
                 "{path} keeps the template's name"
             );
         }
-        let game = fs::read_to_string(root.join("src/game.rs")).unwrap();
-        assert!(game.contains("impl Legacy for GridRace"), "{game}");
-        assert!(game.contains(r#"const NAME: &'static str = "grid-race";"#));
+        let variant = fs::read_to_string(root.join("src/variant.rs")).unwrap();
+        assert!(
+            variant.contains("impl Variant for GridRaceVariant"),
+            "{variant}"
+        );
+        assert!(variant.contains(r#"const NAME: &'static str = "grid-race";"#));
+        let state = fs::read_to_string(root.join("src/state.rs")).unwrap();
+        assert!(state.contains("impl Game for GridRace {"), "{state}");
         let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
         assert!(
             manifest.contains(r#"name = "tabula-grid-race""#),
+            "{manifest}"
+        );
+        assert!(
+            manifest.contains(r#"description = "GridRace, a game for Tabula""#),
             "{manifest}"
         );
         let again = write(&names, &dir).unwrap_err();
