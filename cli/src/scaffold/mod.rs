@@ -14,7 +14,6 @@ use crate::out::outln;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-
 /// The template's files, by path in its crate, with their text.
 const TEMPLATE: &[(&str, &str)] = &[
     (
@@ -121,10 +120,7 @@ impl Names {
     /// The template's manifest for this game: its names, and a description
     /// of its own (the template's describes the template).
     fn manifest(&self, text: &str) -> String {
-        let describe = format!(
-            "description = \"{}, a game for Tabula\"",
-            self.type_name
-        );
+        let describe = format!("description = \"{}, a game for Tabula\"", self.type_name);
         self.apply(text)
             .lines()
             .map(|line| {

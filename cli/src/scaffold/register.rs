@@ -105,7 +105,12 @@ pub(super) fn edits(root: &Path, names: &Names, member: &str) -> Result<Vec<Edit
 /// the test profile's section for the game.
 fn edit_manifest(text: &str, names: &Names, member: &str) -> Result<String, String> {
     let package = &names.package;
-    let text = insert_after_last(text, MANIFEST, "    \"games/", &format!("    \"{member}\","))?;
+    let text = insert_after_last(
+        text,
+        MANIFEST,
+        "    \"games/",
+        &format!("    \"{member}\","),
+    )?;
     let text = insert_after_last(
         &text,
         MANIFEST,
@@ -120,7 +125,9 @@ fn edit_manifest(text: &str, names: &Names, member: &str) -> Result<String, Stri
     let anchor = "[profile.test.package.tabula-tests]";
     match text.find(anchor) {
         Some(at) => Ok(format!("{}{profile}\n{}", &text[..at], &text[at..])),
-        None => Err(format!("{MANIFEST} has no `{anchor}` to put `{profile}` before")),
+        None => Err(format!(
+            "{MANIFEST} has no `{anchor}` to put `{profile}` before"
+        )),
     }
 }
 
@@ -182,7 +189,8 @@ mod tests {
     /// The workspace's real files, in a scratch folder.
     fn scratch(tag: &str) -> PathBuf {
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let dir = std::env::temp_dir().join(format!("tabula-register-{tag}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("tabula-register-{tag}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         for file in [MANIFEST, CATALOG_MANIFEST, CATALOG] {
             let to = dir.join(file);
@@ -206,7 +214,9 @@ mod tests {
         let manifest: toml::Table = read(MANIFEST).parse().unwrap();
         let workspace = &manifest["workspace"];
         let members = workspace["members"].as_array().unwrap();
-        assert!(members.iter().any(|m| m.as_str() == Some("games/grid-race")));
+        assert!(members
+            .iter()
+            .any(|m| m.as_str() == Some("games/grid-race")));
         assert_eq!(
             workspace["dependencies"]["tabula-grid-race"]["path"].as_str(),
             Some("games/grid-race")
@@ -221,7 +231,10 @@ mod tests {
         let catalog = read(CATALOG);
         assert!(catalog.contains("pub use tabula_grid_race::GridRace;\n"));
         let visit = "    visitor.visit::<GridRace>(&tabula_grid_race::TEST_PLAN);\n}";
-        assert!(catalog.contains(visit), "the last line of each_game: {catalog}");
+        assert!(
+            catalog.contains(visit),
+            "the last line of each_game: {catalog}"
+        );
         // Once registered, the name is taken; nothing else changed.
         let again = super::edits(&dir, &names, "games/grid-race").unwrap_err();
         assert!(again.contains("registered already"), "{again}");

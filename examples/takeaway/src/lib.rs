@@ -24,9 +24,9 @@ mod observation;
 mod render;
 mod state;
 mod svg;
-mod variant;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 pub use state::Takeaway;
 pub use variant::{TakeawayVariant, TEST_PLAN};

@@ -70,7 +70,6 @@ impl Diffusion {
             &SOWINGS[width_index(self.width())][pit.0 as usize][usize::from(self.stones(pit))];
         sowing.filled & block == 0
     }
-
 }
 
 impl Evaluation for Diffusion {

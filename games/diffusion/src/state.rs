@@ -2,8 +2,8 @@
 
 use tabula_core::{Game, Outcome, Rng, Seat};
 
-use crate::variant::DiffusionVariant;
 use crate::geometry::{sowing_order, width_index, Blocks, Pit, BLOCKS, ONES, RIGHT_HALF, SOWINGS};
+use crate::variant::DiffusionVariant;
 
 /// How a seat is called where people read it: South (seat 0, the lower
 /// row, Steere's player A) moves first, North (the upper row, player B)
@@ -112,7 +112,6 @@ impl Diffusion {
     pub(crate) fn both_blocks_empty(&self) -> bool {
         self.nonempty == 0
     }
-
 }
 
 impl Game for Diffusion {

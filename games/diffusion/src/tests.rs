@@ -126,7 +126,10 @@ fn moves_are_case_sensitive_letters() {
 
 #[test]
 fn empty_pits_are_illegal_and_leave_the_state_alone() {
-    let mut state = standard().variant().parse_position("000000/100500 A").unwrap();
+    let mut state = standard()
+        .variant()
+        .parse_position("000000/100500 A")
+        .unwrap();
     assert!(state.try_play(Pit(0)).is_err());
     assert_eq!(state.position(), "000000/100500 A");
 }
@@ -146,7 +149,10 @@ fn bad_positions_are_rejected() {
         "000000/000000 A",
         "444444/444444 A extra",
     ] {
-        assert!(template.variant().parse_position(bad).is_err(), "{bad:?} accepted");
+        assert!(
+            template.variant().parse_position(bad).is_err(),
+            "{bad:?} accepted"
+        );
     }
 }
 
@@ -163,7 +169,10 @@ fn bad_parameters_are_rejected() {
 
 #[test]
 fn board_shows_stores_turn_and_result() {
-    let before = standard().variant().parse_position("500000/000010 A").unwrap();
+    let before = standard()
+        .variant()
+        .parse_position("500000/000010 A")
+        .unwrap();
     let mut after = before.clone();
     after.play(Pit(0));
     let board = after.render(&View {
@@ -185,7 +194,10 @@ fn board_shows_stores_turn_and_result() {
     assert_eq!(lines[3], "          A   B   C  |  D   E   F", "{board}");
     assert!(board.contains("Last move: South a"), "{board}");
     assert!(board.ends_with("North to move"), "{board}");
-    let won = standard().variant().parse_position("002000/002000 B").unwrap();
+    let won = standard()
+        .variant()
+        .parse_position("002000/002000 B")
+        .unwrap();
     assert!(won
         .render(&View::plain())
         .ends_with("Game over: North wins (its block is empty)"));
@@ -196,7 +208,10 @@ fn random_moves_are_uniform() {
     let mut rng = tabula_core::rng::seeded(3);
     conformance::check_random_move_uniform(&standard(), 200, &mut rng);
     // Few non-empty pits: most draws over all pits miss.
-    let sparse = standard().variant().parse_position("100000/000001 A").unwrap();
+    let sparse = standard()
+        .variant()
+        .parse_position("100000/000001 A")
+        .unwrap();
     conformance::check_random_move_uniform(&sparse, 2000, &mut rng);
 }
 

@@ -54,7 +54,6 @@ impl GridDiffusion {
             f32::from(self.to_move == seat),
         ]
     }
-
 }
 
 impl Evaluation for GridDiffusion {

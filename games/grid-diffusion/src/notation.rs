@@ -5,8 +5,8 @@
 use tabula_core::notation::{parse_count, row_cells, split_fields, split_rows};
 use tabula_core::{Actions, MoveError, Notation, PositionError};
 
-use crate::geometry::{Cell, Geometry, DIRECTIONS, EAST};
 use crate::bits::Bits;
+use crate::geometry::{Cell, Geometry, DIRECTIONS, EAST};
 use crate::state::{GridDiffusion, Move, BLACK, WHITE};
 use crate::variant::GridDiffusionVariant;
 
@@ -180,7 +180,9 @@ impl Notation for GridDiffusion {
                 )));
             }
         }
-        Ok(GridDiffusion::from_parts(*variant, stones, to_drop, to_move, passes))
+        Ok(GridDiffusion::from_parts(
+            *variant, stones, to_drop, to_move, passes,
+        ))
     }
 }
 

@@ -298,7 +298,11 @@ impl Game for GridDiffusion {
                 self.hash ^= ZOBRIST[me][cell.index()];
                 self.to_drop[me] -= 1;
                 if self.stage() == 1 {
-                    self.to_move = Self::drop_turn(self.to_drop, self.variant.per_player, self.variant.handicap);
+                    self.to_move = Self::drop_turn(
+                        self.to_drop,
+                        self.variant.per_player,
+                        self.variant.handicap,
+                    );
                 } else {
                     // Stage-1 arrangements have fewer stones, so they can
                     // never recur in stage 2: the history starts here.

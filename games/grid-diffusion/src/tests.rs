@@ -2,8 +2,8 @@
 //! and actions. The shared conformance suite runs on every parameter set
 //! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
-use tabula_core::rng::seeded;
 use tabula_core::prelude::*;
+use tabula_core::rng::seeded;
 use tabula_core::{MoveError, Outcome, Params, View};
 use tabula_testkit::conformance;
 
@@ -14,15 +14,20 @@ fn game(args: &[(&str, &str)]) -> GridDiffusion {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let params =
-        Params::resolve(GridDiffusionVariant::NAME, GridDiffusionVariant::PARAMS, &args).unwrap();
+    let params = Params::resolve(
+        GridDiffusionVariant::NAME,
+        GridDiffusionVariant::PARAMS,
+        &args,
+    )
+    .unwrap();
     GridDiffusionVariant::new(&params).unwrap().start()
 }
 
 /// A position of the 5x5, 5-stone game.
 fn small(text: &str) -> GridDiffusion {
     game(&[("size", "5x5"), ("stones", "5")])
-        .variant().parse_position(text)
+        .variant()
+        .parse_position(text)
         .unwrap()
 }
 
@@ -211,7 +216,8 @@ fn end_is_checked_after_the_drop_stage() {
 fn seed_example_sacrifice_leaves_black_two_live_stones() {
     let g = game(&[("stones", "6")]);
     let mut s = g
-        .variant().parse_position(
+        .variant()
+        .parse_position(
             "ww....../....bb.b/.......b/.......b/...w..../...w..../..w...../b.w..... w 0,0 0",
         )
         .unwrap();
@@ -256,10 +262,16 @@ fn handicap_drop_order() {
     // Mid-way, after White's last drop, Black drops twice in a row.
     let mid = "...../...../...../...../..... b 2,0 0";
     let g = game(&[("size", "5x5"), ("stones", "4"), ("handicap", "2")]);
-    assert!(g.variant().parse_position(mid).is_err(), "stone counts must match");
+    assert!(
+        g.variant().parse_position(mid).is_err(),
+        "stone counts must match"
+    );
     let mid = "....w/....w/...../b..../b.... b 2,0 0";
     assert!(g.variant().parse_position(mid).is_ok());
-    assert!(g.variant().parse_position(&mid.replace(" b ", " w ")).is_err());
+    assert!(g
+        .variant()
+        .parse_position(&mid.replace(" b ", " w "))
+        .is_err());
 }
 
 #[test]
@@ -269,8 +281,12 @@ fn parameters_are_validated() {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let params = Params::resolve(GridDiffusionVariant::NAME, GridDiffusionVariant::PARAMS, &args)
-            .map_err(|e| e.to_string())?;
+        let params = Params::resolve(
+            GridDiffusionVariant::NAME,
+            GridDiffusionVariant::PARAMS,
+            &args,
+        )
+        .map_err(|e| e.to_string())?;
         GridDiffusionVariant::new(&params)
             .map(|_| ())
             .map_err(|e| e.to_string())
@@ -318,7 +334,10 @@ fn position_errors_are_explained() {
         let err = g.variant().parse_position(text).unwrap_err();
         assert!(err.reason.contains(reason), "`{text}`: {err}");
     }
-    let ok = g.variant().parse_position("  bb./ww./... b 0,0 2 ").unwrap();
+    let ok = g
+        .variant()
+        .parse_position("  bb./ww./... b 0,0 2 ")
+        .unwrap();
     assert_eq!(ok.position(), "bb./ww./... b 0,0 2");
     assert_eq!(ok.stage(), 2);
 }
@@ -332,7 +351,10 @@ fn hashes_stay_incremental_and_random_moves_cover_the_legal_ones() {
         let mut s = start.clone();
         while let Some(m) = s.random_move(&mut rng, &mut buffer) {
             s.play(m);
-            assert_eq!(s.hash, s.variant().parse_position(&s.position()).unwrap().hash);
+            assert_eq!(
+                s.hash,
+                s.variant().parse_position(&s.position()).unwrap().hash
+            );
         }
     }
     // A stage-2 position with one move forbidden by ko.

@@ -39,7 +39,11 @@ impl Scored for Kalah {
     /// The pits and the capture rule: a table of more seeds answers every
     /// position of fewer, so the seeds are not part of it.
     fn margin_variant(&self) -> String {
-        let capture = if self.variant().empty_capture() { "on" } else { "off" };
+        let capture = if self.variant().empty_capture() {
+            "on"
+        } else {
+            "off"
+        };
         format!("pits={},empty_capture={capture}", self.pits())
     }
 

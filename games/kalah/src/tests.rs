@@ -114,7 +114,8 @@ fn an_empty_side_ends_the_game_and_sweeps_the_rest() {
     let board = state.render(&View::plain());
     assert!(board.ends_with("Game over: North wins 22-21"), "{board}");
     let drawn = game("kalah")
-        .variant().parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24,24 S")
+        .variant()
+        .parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24,24 S")
         .unwrap();
     assert_eq!(drawn.outcome(), Some(Outcome::draw(2)));
     let mut moves = vec![Pit(0)];
@@ -129,7 +130,8 @@ fn moves_are_the_movers_pits_in_either_case() {
     assert_eq!(state.parse_move("C"), Ok(Pit(2)));
     assert_eq!(state.format_move(Pit(2)), "C");
     let north = state
-        .variant().parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
+        .variant()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
         .unwrap();
     assert_eq!(north.format_move(Pit(2)), "c");
     for bad in ["", "g", "G", "cc", "1", "é", "c4"] {
@@ -143,7 +145,8 @@ fn moves_are_the_movers_pits_in_either_case() {
 #[test]
 fn empty_pits_are_illegal_and_leave_the_state_alone() {
     let mut state = game("kalah")
-        .variant().parse_position("0,1,0,0,0,0/1,0,0,0,0,0 0,0 S")
+        .variant()
+        .parse_position("0,1,0,0,0,0/1,0,0,0,0,0 0,0 S")
         .unwrap();
     assert!(state.try_play(Pit(0)).is_err());
     assert!(state.try_play(Pit(7)).is_err());
@@ -164,7 +167,8 @@ fn bad_positions_are_rejected() {
         assert!(error.is_err(), "{bad:?} accepted");
     }
     let error = template
-        .variant().parse_position("0,0,0,0,0,0/4,4,4,4,4,4 0,0 S")
+        .variant()
+        .parse_position("0,0,0,0,0,0/4,4,4,4,4,4 0,0 S")
         .unwrap_err();
     assert!(
         error.to_string().contains("one side's pits are empty"),
@@ -185,7 +189,8 @@ fn bad_parameters_are_rejected() {
 #[test]
 fn board_shows_stores_marks_turn_and_result() {
     let before = game("kalah")
-        .variant().parse_position("1,0,3,0,0,0/0,0,0,0,2,1 0,0 S")
+        .variant()
+        .parse_position("1,0,3,0,0,0/0,0,0,0,2,1 0,0 S")
         .unwrap();
     let mut after = before.clone();
     after.play(Pit(0));
@@ -206,11 +211,10 @@ fn board_shows_stores_marks_turn_and_result() {
     assert_eq!(lines[3], "          A   B   C   D   E   F", "{board}");
     assert!(board.contains("Last move: South A"), "{board}");
     assert!(board.ends_with("North to move"), "{board}");
-    let svg = after
-        .svg(&View {
-            last: Some((&before, Pit(0))),
-            color: false,
-        });
+    let svg = after.svg(&View {
+        last: Some((&before, Pit(0))),
+        color: false,
+    });
     assert!(svg.starts_with("<svg") && svg.contains("Kalah"), "{svg}");
 }
 
@@ -227,13 +231,16 @@ fn actions_are_the_movers_pits() {
 fn keys_and_observations_see_the_stores_and_the_side() {
     let start = game("kalah");
     let a = start
-        .variant().parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 S")
+        .variant()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 S")
         .unwrap();
     let b = start
-        .variant().parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
+        .variant()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
         .unwrap();
     let c = start
-        .variant().parse_position("4,4,4,4,4,4/4,4,4,4,4,4 1,0 S")
+        .variant()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 1,0 S")
         .unwrap();
     assert_ne!(a.key(), b.key());
     assert_ne!(a.key(), c.key());

@@ -106,7 +106,8 @@ fn laps_of_twelve_or_more_skip_the_emptied_house() {
 #[test]
 fn a_starved_opponent_must_be_fed() {
     let state = game("oware")
-        .variant().parse_position("0,0,0,0,1,2/0,0,0,0,0,0 10,12 S")
+        .variant()
+        .parse_position("0,0,0,0,1,2/0,0,0,0,0,0 10,12 S")
         .unwrap();
     assert_eq!(legal(&state), ["F"], "E stays on South's side");
     let mut copy = state.clone();
@@ -145,7 +146,8 @@ fn more_than_half_wins_and_exactly_half_each_draws() {
     assert_eq!(won.outcome(), Some(Outcome::win(0)));
     assert_eq!(won.ending(), Ending::Decided);
     let drawn = game("oware")
-        .variant().parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24,24 S")
+        .variant()
+        .parse_position("0,0,0,0,0,0/0,0,0,0,0,0 24,24 S")
         .unwrap();
     assert_eq!(drawn.outcome(), Some(Outcome::draw(2)));
     assert!(legal(&drawn).is_empty());
@@ -161,7 +163,10 @@ fn a_repeated_position_ends_the_game_with_the_rows_collected() {
     assert_eq!(over.outcome(), Some(Outcome::draw(2)));
     assert_eq!(over.ending(), Ending::Repetition);
     // The same board read as text has no history: another key.
-    let read = game(spec).variant().parse_position("0,1/1,0 0,0 N").unwrap();
+    let read = game(spec)
+        .variant()
+        .parse_position("0,1/1,0 0,0 N")
+        .unwrap();
     assert_eq!(read.position(), state.position());
     assert_ne!(read.key(), state.key());
 }
@@ -185,7 +190,8 @@ fn moves_are_the_movers_houses_in_either_case() {
     assert_eq!(state.parse_move("C"), Ok(House(2)));
     assert_eq!(state.format_move(House(2)), "C");
     let north = state
-        .variant().parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
+        .variant()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0,0 N")
         .unwrap();
     assert_eq!(north.format_move(House(5)), "f");
     for bad in ["", "g", "G", "cc", "1", "é", "c4"] {
@@ -208,10 +214,14 @@ fn bad_positions_are_rejected() {
         "0,0,0,0,1,0/0,0,0,0,0,0 10,10 S",
         "0,0,0,0,1,0/0,0,0,0,0,1 10,30 S",
     ] {
-        assert!(template.variant().parse_position(bad).is_err(), "{bad:?} accepted");
+        assert!(
+            template.variant().parse_position(bad).is_err(),
+            "{bad:?} accepted"
+        );
     }
     let error = template
-        .variant().parse_position("0,0,0,0,1,0/0,0,0,0,0,0 10,10 S")
+        .variant()
+        .parse_position("0,0,0,0,1,0/0,0,0,0,0,0 10,10 S")
         .unwrap_err();
     assert!(error.to_string().contains("no legal move"), "{error}");
 }
@@ -233,7 +243,8 @@ fn bad_parameters_are_rejected() {
 #[test]
 fn board_shows_captures_marks_turn_and_result() {
     let before = game("oware")
-        .variant().parse_position("0,0,0,0,0,3/1,3,1,0,0,4 0,0 S")
+        .variant()
+        .parse_position("0,0,0,0,0,3/1,3,1,0,0,4 0,0 S")
         .unwrap();
     let mut after = before.clone();
     after.play(House(5));

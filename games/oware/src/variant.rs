@@ -51,7 +51,8 @@ impl Variant for OwareVariant {
     }
 
     fn start(&self) -> Oware {
-        self.try_start().expect("`new` made only variants that start")
+        self.try_start()
+            .expect("`new` made only variants that start")
     }
 
     fn players(&self) -> usize {
@@ -71,7 +72,6 @@ impl Variant for OwareVariant {
         tabula_sowing::observation_shape(self.houses())
     }
 }
-
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {

@@ -14,8 +14,8 @@ use tabula::isa::Path;
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::plan::{GameVisitor, Plan};
 use tabula::playout::random_playout;
-use tabula::search::Control;
 use tabula::prelude::*;
+use tabula::search::Control;
 
 /// Set in the child process, which prints its record.
 const CHILD: &str = "TABULA_ISA_CHILD";
@@ -26,10 +26,7 @@ fn record() -> String {
     impl GameVisitor for Record {
         fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
             // The defaults, and the last (often the largest) case.
-            let specs = [
-                plan.cases[0].spec,
-                plan.cases[plan.cases.len() - 1].spec,
-            ];
+            let specs = [plan.cases[0].spec, plan.cases[plan.cases.len() - 1].spec];
             for spec in specs {
                 let start = G::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
                 let text = &mut self.0;
@@ -72,7 +69,8 @@ fn record() -> String {
                 )
                 .unwrap();
                 let net = Net::new(header_for(&start, spec, 16, 1).shape, 11);
-                let mut observation = vec![0.0; start.variant().observation_shape().iter().product()];
+                let mut observation =
+                    vec![0.0; start.variant().observation_shape().iter().product()];
                 start.observe(start.to_move(), &mut observation);
                 let mut moves = Vec::new();
                 start.legal_moves(&mut moves);
