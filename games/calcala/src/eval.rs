@@ -15,7 +15,7 @@
 //! with the fit lost to the same search with these weights
 //! (docs/agents.md).
 
-use tabula_core::{Scores, Seat};
+use tabula_core::{Evaluation, Scores, Seat};
 
 use crate::state::Calcala;
 
@@ -40,9 +40,11 @@ impl Calcala {
             f32::from(usize::from(self.to_move) == seat),
         ]
     }
+}
 
-    /// Each seat's expected score.
-    pub(crate) fn estimate(&self) -> Scores {
+impl Evaluation for Calcala {
+    /// Each seat's expected score: the softmax of the strengths.
+    fn evaluate(&self) -> Scores {
         let players = self.player_count();
         let mut strengths = [0.0; 4];
         for (seat, s) in strengths[..players].iter_mut().enumerate() {

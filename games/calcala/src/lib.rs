@@ -1,7 +1,7 @@
 //! Calcala, the 6x6 capture mancala for 2–4 players, for Tabula.
 //!
 //! The rules as implemented are in `RULES.txt` (the game's
-//! [`RULES`](tabula_core::Game::RULES), shown by the REPL's `rules`). In short:
+//! [`RULES`](tabula_core::Variant::RULES), shown by the REPL's `rules`). In short:
 //! take every stone from a non-empty pit and sow one per pit in one of
 //! eight directions; orthogonal steps wrap around the board, diagonal steps
 //! wrap through the corners and bounce 90° off the edges; a last stone
@@ -50,29 +50,29 @@
 //!
 //! # Layout
 //! `geometry` (pits, directions, stepping tables) → `sowing` → `state` (the
-//! position, its moves and rules) → `eval` → `params` (setups), `notation`
-//! (move text, actions), `position` (position text), `render` (the REPL
-//! board, the move path in words), `svg` (the board picture) → `game` (the
-//! `Game` implementation).
+//! position and its rules: [`Game`](tabula_core::Game)) and `variant` (the
+//! players, the setups, the start, the test plan:
+//! [`Variant`](tabula_core::Variant)); beside them a module per facet —
+//! `notation` (move and position text, actions), `observation`, `eval`,
+//! `render` (the REPL board, the move path in words), `svg` (the board
+//! picture).
 
 mod eval;
-mod game;
 mod geometry;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod sowing;
 mod state;
 mod svg;
+mod variant;
 
 pub use eval::FEATURES;
 pub use geometry::{may_start, step_from, Direction, Pit, PITS, SIDE};
 pub use notation::{parse_move, parse_pit};
-pub use params::{Setup, TEST_PLAN};
 pub use sowing::{Event, MAX_RELAYS, PLAYOUT_RELAYS};
 pub use state::{trace, Calcala, Move, END_STONES, MAX_STONES};
+pub use variant::{CalcalaVariant, Setup, TEST_PLAN};
 
 #[cfg(test)]
 mod tests;

@@ -9,17 +9,13 @@
 //! seats are counted from the observer, which makes the view the same for
 //! every seat in its place.
 
-use tabula_core::Seat;
+use tabula_core::{Observation, Seat};
 
 use crate::geometry::PITS;
 use crate::state::Calcala;
 
-impl Calcala {
-    pub(crate) fn observed_shape(&self) -> Vec<usize> {
-        vec![PITS + 2 * self.player_count()]
-    }
-
-    pub(crate) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+impl Observation for Calcala {
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
         let players = self.player_count();
         let (board, rest) = out.split_at_mut(PITS);
         let (captures, turn) = rest.split_at_mut(players);

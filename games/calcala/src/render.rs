@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 
 use tabula_core::draw::text::{self, Glyph};
 use tabula_core::draw::{Caption, Grid};
-use tabula_core::{Style, View};
+use tabula_core::{Drawing, Style, View};
 
 use crate::geometry::{Pit, PITS, SIDE};
 use crate::sowing::{Event, MAX_RELAYS};
-use crate::state::{trace, Calcala};
+use crate::state::{trace, Calcala, Move};
 
 /// Legs of a long relay shown before the path is cut short.
 const SHOWN_LEGS: usize = 12;
@@ -72,6 +72,17 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
     caption.line(captures);
     caption.status(game, None);
     caption.under(&board)
+}
+
+impl Drawing for Calcala {
+    fn render(&self, view: &View<'_, Calcala>) -> String {
+        render(self, view)
+    }
+
+    /// The sowing path, its relays and the capture, in words.
+    fn explain_move(&self, mv: Move) -> Option<String> {
+        Some(describe(&trace(self, mv)))
+    }
 }
 
 /// How a seat is called: `player 1` …

@@ -1,10 +1,11 @@
 //! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
 
 use tabula_core::rng::{below, pick};
-use tabula_core::{Outcome, Rng, Seat};
+use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat, Variant};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
 use crate::sowing::{sow, Board, Event, Observer, Sown, Trace, MAX_RELAYS, PLAYOUT_RELAYS};
+use crate::variant::CalcalaVariant;
 
 /// The game ends once this many stones or fewer are left on the board.
 pub const END_STONES: u8 = 6;
@@ -41,24 +42,26 @@ pub struct Calcala {
     pub(crate) captures: [u8; 4],
     /// The sum of `board`, kept so the end test is one compare.
     on_board: u8,
-    players: u8,
+    variant: CalcalaVariant,
     pub(crate) to_move: u8,
 }
 
 impl Calcala {
+    /// A position of `variant` (the caller keeps to [`MAX_STONES`] in all,
+    /// and `to_move` to its seats).
     pub(crate) fn from_parts(
         board: Board,
         captures: [u8; 4],
-        players: usize,
+        variant: CalcalaVariant,
         to_move: Seat,
     ) -> Calcala {
-        debug_assert!((2..=4).contains(&players) && to_move < players);
+        debug_assert!(to_move < variant.players());
         let on_board: u32 = board.iter().map(|&n| u32::from(n)).sum();
         Calcala {
             board,
             captures,
             on_board: on_board as u8,
-            players: players as u8,
+            variant,
             to_move: to_move as u8,
         }
     }
@@ -79,7 +82,7 @@ impl Calcala {
     }
 
     pub(crate) fn player_count(&self) -> usize {
-        self.players as usize
+        self.variant.players()
     }
 
     /// Plays `mv` (which must be legal), relaying at most `limit` times,
@@ -93,58 +96,12 @@ impl Calcala {
         };
         self.captures[self.to_move as usize] += captured;
         self.on_board -= captured;
-        self.to_move = if self.to_move + 1 == self.players {
+        self.to_move = if usize::from(self.to_move) + 1 == self.player_count() {
             0
         } else {
             self.to_move + 1
         };
         true
-    }
-
-    /// Plays a legal move by the rules.
-    #[inline]
-    pub(crate) fn apply(&mut self, mv: Move) {
-        self.sow_move(mv, MAX_RELAYS, &mut ());
-    }
-
-    /// Plays a legal move in a playout, unless its relay chain is longer
-    /// than [`PLAYOUT_RELAYS`]: then the state is left as it was.
-    #[inline]
-    pub(crate) fn apply_in_playout(&mut self, mv: Move) -> bool {
-        let before = *self;
-        let played = self.sow_move(mv, PLAYOUT_RELAYS, &mut ());
-        if !played {
-            *self = before;
-        }
-        played
-    }
-
-    /// The winners once 6 or fewer stones are left: the most captures
-    /// (tied leaders share the win).
-    pub(crate) fn result(&self) -> Option<Outcome> {
-        if self.on_board > END_STONES {
-            return None;
-        }
-        let captures = &self.captures[..self.player_count()];
-        let best = captures.iter().copied().max().unwrap_or(0);
-        Some(Outcome::shared(
-            (0..self.player_count()).filter(|&seat| captures[seat] == best),
-        ))
-    }
-
-    /// The board, the captures, the player count and the side to move:
-    /// everything that decides the future.
-    pub(crate) fn identity(&self) -> u64 {
-        let word = |i: usize| {
-            let mut bytes = [0; 8];
-            let chunk = &self.board[i..(i + 8).min(PITS)];
-            bytes[..chunk.len()].copy_from_slice(chunk);
-            u64::from_le_bytes(bytes)
-        };
-        let rest = u64::from(u32::from_le_bytes(self.captures))
-            | u64::from(self.players) << 32
-            | u64::from(self.to_move) << 40;
-        tabula_core::key::of(&[word(0), word(8), word(16), word(24), word(32), rest])
     }
 
     /// Calls `push` with every legal move, pit by pit, directions clockwise from N.
@@ -163,18 +120,6 @@ impl Calcala {
         }
     }
 
-    pub(crate) fn list_moves(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        if self.result().is_none() {
-            moves.reserve(MAX_MOVES);
-            self.each_move(|mv| moves.push(mv));
-        }
-    }
-
-    pub(crate) fn allows(&self, mv: Move) -> bool {
-        self.on_board > END_STONES && self.check(mv).is_ok()
-    }
-
     /// Checks `mv` for the side to move (game not over) without allocating.
     pub(crate) fn check(&self, mv: Move) -> Result<(), Illegal> {
         if self.stones(mv.pit) == 0 {
@@ -185,12 +130,87 @@ impl Calcala {
         }
         Ok(())
     }
+}
+
+impl Game for Calcala {
+    type Move = Move;
+    type Variant = CalcalaVariant;
+
+    fn variant(&self) -> &CalcalaVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        usize::from(self.to_move)
+    }
+
+    /// The winners once 6 or fewer stones are left: the most captures
+    /// (tied leaders share the win).
+    fn outcome(&self) -> Option<Outcome> {
+        if self.on_board > END_STONES {
+            return None;
+        }
+        let captures = &self.captures[..self.player_count()];
+        let best = captures.iter().copied().max().unwrap_or(0);
+        Some(Outcome::shared(
+            (0..self.player_count()).filter(|&seat| captures[seat] == best),
+        ))
+    }
+
+    /// The board, the captures, the player count and the side to move:
+    /// everything that decides the future.
+    fn key(&self) -> u64 {
+        let word = |i: usize| {
+            let mut bytes = [0; 8];
+            let chunk = &self.board[i..(i + 8).min(PITS)];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            u64::from_le_bytes(bytes)
+        };
+        let rest = u64::from(u32::from_le_bytes(self.captures))
+            | (self.player_count() as u64) << 32
+            | u64::from(self.to_move) << 40;
+        tabula_core::key::of(&[word(0), word(8), word(16), word(24), word(32), rest])
+    }
+
+    /// Pit by pit, directions clockwise from N.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            moves.reserve(MAX_MOVES);
+            self.each_move(|mv| moves.push(mv));
+        }
+    }
+
+    /// Plays a legal move by the rules.
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.sow_move(mv, MAX_RELAYS, &mut ());
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.on_board > END_STONES && self.check(mv).is_ok()
+    }
+
+    /// As the default, with the rule the move breaks as the reason.
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
+    where
+        Self: Notation,
+    {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if let Err(why) = self.check(mv) {
+            return Err(MoveError::illegal(self.format_move(mv), why.describe(mv)));
+        }
+        self.play(mv);
+        Ok(())
+    }
 
     /// Rejection sampling over all 288 (pit, direction) pairs: uniform over
     /// the legal ones, and cheap while the board is full. After a few misses
     /// (a nearly empty board) it lists the moves instead, which keeps the
     /// choice uniform.
-    pub(crate) fn pick_random(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
+    fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
         if self.on_board <= END_STONES {
             return None;
         }
@@ -204,8 +224,21 @@ impl Calcala {
                 });
             }
         }
-        self.list_moves(buffer);
+        self.legal_moves(buffer);
         pick(rng, buffer)
+    }
+
+    /// Plays a legal move in a playout, unless its relay chain is longer
+    /// than [`PLAYOUT_RELAYS`]: then the state is left as it was, and the
+    /// playout ends before it.
+    #[inline(always)]
+    fn play_in_playout(&mut self, mv: Move) -> bool {
+        let before = *self;
+        let played = self.sow_move(mv, PLAYOUT_RELAYS, &mut ());
+        if !played {
+            *self = before;
+        }
+        played
     }
 }
 

@@ -5,7 +5,7 @@
 
 use tabula_core::draw::picture::{self, colour};
 use tabula_core::draw::{Caption, Grid};
-use tabula_core::View;
+use tabula_core::{Game, Picture, View};
 
 use crate::geometry::{Pit, SIDE};
 use crate::render::{marks, seat_name, Mark};
@@ -20,7 +20,13 @@ const PAD: f64 = 4.0;
 /// A capture stands out from the path.
 const CAPTURE: &str = "#c92a2a";
 
-pub(crate) fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
+impl Picture for Calcala {
+    fn svg(&self, view: &View<'_, Calcala>) -> String {
+        svg(self, view)
+    }
+}
+
+fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
     let marks = view.last.map(|(before, mv)| marks(&trace(before, mv)));
     let board = Grid::new(SIDE, SIDE)
         .rank_one_at_top()
@@ -62,7 +68,7 @@ pub(crate) fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
     let line = |n: usize| CORNER.1 + PITCH / 2.0 + 24.0 * n as f64;
     svg.text(panel, line(0), "Captures", r#"font-weight="bold""#);
     for seat in 0..game.player_count() {
-        if game.result().is_none() && seat == game.to_move as usize {
+        if game.outcome().is_none() && seat == game.to_move as usize {
             svg.text(panel - 16.0, line(seat + 1), "▶", "");
         }
         let text = format!("{}: {}", seat_name(seat), game.captures(seat));

@@ -4,12 +4,12 @@
 //! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
 use tabula_core::rng::seeded;
-use tabula_core::{legacy::Legacy, Outcome, Params, View};
+use tabula_core::{Actions, Drawing, Evaluation, Game, Notation, Outcome, Params, Variant, View};
 use tabula_testkit::conformance;
 
 use crate::geometry::{may_start, step_from, Direction, Pit};
 use crate::sowing::Event;
-use crate::{parse_pit, trace, Calcala, Move, Setup, MAX_RELAYS, PLAYOUT_RELAYS};
+use crate::{parse_pit, trace, Calcala, CalcalaVariant, Move, Setup, MAX_RELAYS, PLAYOUT_RELAYS};
 
 fn pit(name: &str) -> Pit {
     parse_pit(name).expect("a pit name")
@@ -24,12 +24,14 @@ fn params(pairs: &[(&str, &str)]) -> Result<Params, tabula_core::SpecError> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Params::resolve(Calcala::NAME, Calcala::PARAMS, &args)
+    Params::resolve(CalcalaVariant::NAME, CalcalaVariant::PARAMS, &args)
 }
 
 fn new_game(players: usize, setup: &str) -> Calcala {
     let players = players.to_string();
-    Calcala::new(&params(&[("players", &players), ("setup", setup)]).unwrap()).unwrap()
+    CalcalaVariant::new(&params(&[("players", &players), ("setup", setup)]).unwrap())
+        .unwrap()
+        .start()
 }
 
 /// A position with the given stones, everything else empty, no captures.
@@ -38,7 +40,8 @@ fn with_stones(players: usize, stones: &[(&str, u8)]) -> Calcala {
     for &(name, count) in stones {
         board[pit(name).index()] = count;
     }
-    Calcala::from_parts(board, [0; 4], players, 0)
+    let variant = CalcalaVariant::of(players, Setup::Standard).unwrap();
+    Calcala::from_parts(board, [0; 4], variant, 0)
 }
 
 /// The pits a sowing visits, starting pit first.
@@ -313,6 +316,7 @@ fn game_ends_at_exactly_six_stones() {
 fn three_way_tie_shares_the_win() {
     // Player 2 catches up with 2 stones and ends the game: all three tie.
     let mut game = new_game(3, "standard")
+        .variant()
         .parse_position(
             "0,0,0,0,0,0/0,0,0,0,0,0/2,0,0,2,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,4,0,0,0,0 2 10,8,10",
         )
@@ -322,6 +326,7 @@ fn three_way_tie_shares_the_win() {
     assert_eq!(game.outcome(), Some(Outcome::shared([0, 1, 2])));
     assert!(game.outcome().unwrap().is_draw(3));
     let two = new_game(3, "standard")
+        .variant()
         .parse_position(
             "0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,4,0,0,0,0 1 10,9,10",
         )
@@ -353,7 +358,7 @@ fn parameter_errors() {
     assert!(params(&[("setup", "dutch")]).is_err());
     assert!(params(&[("size", "6")]).is_err());
     let ok = params(&[("players", "4"), ("setup", "Half-Dutch")]).unwrap();
-    assert_eq!(Calcala::new(&ok).unwrap().players(), 4);
+    assert_eq!(CalcalaVariant::new(&ok).unwrap().players(), 4);
 }
 
 #[test]
@@ -361,7 +366,7 @@ fn position_errors_are_explained() {
     let game = new_game(2, "standard");
     let row = "2,2,2,2,2,2";
     let board = [row; 6].join("/");
-    let reason = |text: &str| game.parse_position(text).unwrap_err().reason;
+    let reason = |text: &str| game.variant().parse_position(text).unwrap_err().reason;
     assert!(reason(&format!("{board} 1")).contains("three fields"));
     assert!(reason(&format!("{board} 1 0,0 x")).contains("three fields"));
     assert!(reason(&format!("{} 1 0,0", [row; 5].join("/"))).contains("6 rows"));
@@ -375,13 +380,19 @@ fn position_errors_are_explained() {
     assert!(reason(&format!("{board} 1 200,0")).contains("at most 255"));
     assert!(reason("").contains("three fields"));
     // Any stone total is fine; few stones is a finished game.
-    let done = game.parse_position(
+    let done = game.variant().parse_position(
         "1,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 2 3,4",
     );
     assert_eq!(done.unwrap().outcome(), Some(Outcome::win(1)));
     let four = new_game(4, "standard");
-    assert!(four.parse_position(&format!("{board} 4 1,2,3,4")).is_ok());
-    assert!(four.parse_position(&format!("{board} 4 1,2")).is_err());
+    assert!(four
+        .variant()
+        .parse_position(&format!("{board} 4 1,2,3,4"))
+        .is_ok());
+    assert!(four
+        .variant()
+        .parse_position(&format!("{board} 4 1,2"))
+        .is_err());
 }
 
 #[test]
@@ -406,11 +417,12 @@ fn random_moves_are_legal_and_cover_sparse_boards() {
 #[test]
 fn evaluation_favours_the_leader() {
     let game = new_game(3, "standard")
+        .variant()
         .parse_position(
             "2,2,2,2,2,2/2,2,2,2,2,2/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 1 20,10,10",
         )
         .unwrap();
-    let scores = game.evaluate().unwrap();
+    let scores = game.evaluate();
     assert!(scores[0] > scores[1] && (scores[1] - scores[2]).abs() < 1e-6);
     assert!((scores.iter().sum::<f32>() - 1.0).abs() < 1e-5);
     assert_eq!(scores[3], 0.0);
@@ -539,7 +551,7 @@ fn relay_chains_stop_at_the_cap() {
             "A2-SE",
         ),
     ] {
-        let state = start.parse_position(position).unwrap();
+        let state = start.variant().parse_position(position).unwrap();
         let events = trace(&state, mv(text));
         let relays = events
             .iter()
@@ -592,7 +604,7 @@ fn playout_moves_relay_at_most_the_playout_limit() {
         format!("255,0,0,0,0,0/{z}/{z}/{z}/{z}/{z} 1 0,0"),
         format!("{z}/{z}/0,0,255,0,0,0/{z}/{z}/{z} 1 0,0"),
     ] {
-        let from = start.parse_position(&position).unwrap();
+        let from = start.variant().parse_position(&position).unwrap();
         let mut rng = seeded(1);
         let mut buffer = Vec::new();
         for _ in 0..40 {
@@ -627,7 +639,7 @@ fn playout_moves_relay_at_most_the_playout_limit() {
 #[test]
 fn actions_are_pit_times_eight_plus_direction() {
     let game = new_game(3, "standard");
-    assert_eq!(game.action_count(), 288);
+    assert_eq!(game.variant().action_count(), 288);
     let c3_ne = mv("C3-NE");
     assert_eq!(game.action(c3_ne), (2 * 6 + 2) * 8 + 1);
     assert_eq!(game.action_move(113), Some(c3_ne));
@@ -641,7 +653,7 @@ fn actions_are_pit_times_eight_plus_direction() {
 fn keys_cover_the_board_captures_and_the_side_to_move() {
     let game = new_game(3, "standard");
     let board = "2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,1";
-    let key = |text: &str| game.parse_position(text).unwrap().key();
+    let key = |text: &str| game.variant().parse_position(text).unwrap().key();
     let base = key(&format!("{board} 1 0,0,1"));
     assert_eq!(base, key(&format!("  {board} 1 0,0,1 ")));
     assert_ne!(base, key(&format!("{board} 2 0,0,1")));
@@ -649,6 +661,7 @@ fn keys_cover_the_board_captures_and_the_side_to_move() {
     let last_pit = board.replace("2,2,2,2,2,1", "2,2,2,2,1,2");
     assert_ne!(base, key(&format!("{last_pit} 1 0,0,1")));
     let two = new_game(2, "standard")
+        .variant()
         .parse_position(&format!("{board} 1 0,1"))
         .unwrap();
     assert_ne!(two.key(), key(&format!("{board} 1 0,1,0")));

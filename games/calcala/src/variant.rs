@@ -1,14 +1,84 @@
-//! The variant parameters, the start positions they give, and the
-//! parameter sets the shared tests play.
+//! The variant: its parameters (players and setup), the facts the same in
+//! every position of it, the start position; and the parameter sets the
+//! shared tests play.
 
 use tabula_core::plan::{Case, Plan};
-use tabula_core::{ParamError, ParamKind, ParamSpec, Params};
+use tabula_core::{ParamError, ParamKind, ParamSpec, Params, Variant};
 
-use crate::geometry::Pit;
+use crate::geometry::{Pit, PITS};
+use crate::notation::ACTIONS;
 use crate::state::Calcala;
 
+/// A Calcala variant: how many players, and the setup the start position
+/// was laid out by. Two bytes, carried by every position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CalcalaVariant {
+    players: u8,
+    setup: Setup,
+}
+
+impl CalcalaVariant {
+    /// The variant for `players` (2 to 4) and `setup`, or why there is none.
+    pub fn of(players: usize, setup: Setup) -> Result<CalcalaVariant, ParamError> {
+        if !(2..=4).contains(&players) {
+            return Err(ParamError::new(
+                "players",
+                &players.to_string(),
+                "2 to 4 players",
+            ));
+        }
+        Ok(CalcalaVariant {
+            players: players as u8,
+            setup,
+        })
+    }
+
+    /// The starting layout.
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+}
+
+impl Variant for CalcalaVariant {
+    type State = Calcala;
+
+    const NAME: &'static str = "calcala";
+    const DESCRIPTION: &'static str =
+        "6x6 capture mancala for 2-4 players: sow in 8 directions, relay, capture";
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+    const RULES: &'static str = include_str!("../RULES.txt");
+
+    fn new(params: &Params) -> Result<Self, ParamError> {
+        let name = params.text("setup")?;
+        let setup = Setup::from_name(name)
+            .ok_or_else(|| ParamError::new("setup", name, Setup::NAMES.join(", ")))?;
+        CalcalaVariant::of(params.int("players")? as usize, setup)
+    }
+
+    /// The setup's stones, no captures, player 1 to move.
+    fn start(&self) -> Calcala {
+        let board = std::array::from_fn(|i| self.setup.stones(Pit::from_index(i)));
+        Calcala::from_parts(board, [0; 4], *self, 0)
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// `pit × 8 + direction` (see [`Actions`](tabula_core::Actions)).
+    fn action_count(&self) -> usize {
+        ACTIONS
+    }
+
+    /// The pits, each seat's captures and the seat to move (see the
+    /// `observation` module).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![PITS + 2 * self.players()]
+    }
+}
+
 /// The starting layouts of the `setup` parameter.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Setup {
     /// 2 stones in every pit.
     Standard,
@@ -59,7 +129,7 @@ impl Setup {
     }
 }
 
-pub(crate) const PARAMS: &[ParamSpec] = &[
+const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "players",
         kind: ParamKind::Int { min: 2, max: 4 },
@@ -74,30 +144,6 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
                double-dutch 3 / half-dutch 2 in every other pit",
     },
 ];
-
-impl Calcala {
-    /// The start position of `setup` for `players` (2–4) players.
-    pub fn start(players: usize, setup: Setup) -> Calcala {
-        let board = std::array::from_fn(|i| setup.stones(Pit::from_index(i)));
-        Calcala::from_parts(board, [0; 4], players, 0)
-    }
-}
-
-/// The start position for `params`.
-pub(crate) fn start(params: &Params) -> Result<Calcala, ParamError> {
-    let players = params.int("players")?;
-    if !(2..=4).contains(&players) {
-        return Err(ParamError::new(
-            "players",
-            &players.to_string(),
-            "2 to 4 players",
-        ));
-    }
-    let name = params.text("setup")?;
-    let setup = Setup::from_name(name)
-        .ok_or_else(|| ParamError::new("setup", name, Setup::NAMES.join(", ")))?;
-    Ok(Calcala::start(players as usize, setup))
-}
 
 /// The parameter sets the workspace's conformance, property and soak tests
 /// play. Random games end within 165 plies on every set (20,000 games
