@@ -14,7 +14,7 @@
 //! which `alphabeta` searching with them won 51 of 55 games against the
 //! same search with the old ones (docs/agents.md).
 
-use tabula_core::{Scores, Seat};
+use tabula_core::{Evaluation, Game, Scores, Seat};
 
 use crate::geometry::{distance, Cell};
 use crate::state::{Differo, GOAL};
@@ -57,9 +57,14 @@ impl Differo {
             f32::from(usize::from(self.to_move) == seat),
         ]
     }
+}
 
-    /// Both sides' expected scores for an unfinished position.
-    pub(crate) fn estimate(&self) -> Scores {
+impl Evaluation for Differo {
+    /// Both sides' expected scores (a finished game by its result).
+    fn evaluate(&self) -> Scores {
+        if let Some(outcome) = self.outcome() {
+            return outcome.scores();
+        }
         let mover = usize::from(self.to_move);
         if self.can_win_now() {
             let mut scores = [0.0; tabula_core::MAX_PLAYERS];

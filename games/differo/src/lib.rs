@@ -4,7 +4,7 @@
 //! Black to A3) on a 61-cell hexagon. A piece moves along one of its three
 //! lines exactly as many cells as its side has more pieces on that line
 //! than the opponent, jumping over anything in between. The full rules as
-//! implemented are `RULES.txt` (the game's [`RULES`](tabula_core::Game::RULES),
+//! implemented are `RULES.txt` (the game's [`RULES`](tabula_core::Variant::RULES),
 //! shown by the REPL's `rules`); in short, the reading decisions where the
 //! original text is silent:
 //!
@@ -25,27 +25,27 @@
 //!   3,721, of which the pairs not on one line are no move.
 //!
 //! # Layout
-//! `geometry` (cells, lines, jumps) → `state` (the position, its moves and
-//! rules) → `movegen`, `eval` → `params`, `notation` (move text, actions),
-//! `position` (position text), `render` (the REPL board), `svg` (the board
-//! picture) → `game` (the `Game` implementation).
+//! `geometry` (cells, lines, jumps) → `state` (the position and its rules:
+//! [`Game`](tabula_core::Game)), `movegen` (its moves) and `variant` (the
+//! start, the test plan: [`Variant`](tabula_core::Variant)); beside them a
+//! module per facet — `notation` (move and position text, actions),
+//! `observation`, `eval`, `render` (the REPL board), `svg` (the board
+//! picture).
 
 mod eval;
-mod game;
 mod geometry;
 mod movegen;
 mod notation;
 mod observation;
-mod params;
-mod position;
 mod render;
 mod state;
 mod svg;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 pub use eval::FEATURES;
 pub use geometry::Cell;
-pub use params::TEST_PLAN;
-pub use position::START;
+pub use notation::START;
 pub use state::{Differo, Move, BLACK, WHITE};
+pub use variant::{DifferoVariant, TEST_PLAN};

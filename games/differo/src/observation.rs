@@ -10,7 +10,7 @@
 //! number `d` seen at row `8 − r`, number `10 − d`), which maps the start
 //! and the goals onto White's: every seat races from the bottom to I7.
 
-use tabula_core::Seat;
+use tabula_core::{Observation, Seat};
 
 use crate::geometry::{Cell, BOARD, ROWS};
 use crate::state::Differo;
@@ -20,12 +20,13 @@ const PLANES: usize = 4;
 /// Cells per plane: the hexagon's 9×9 axial square.
 const SQUARE: usize = ROWS * ROWS;
 
-impl Differo {
-    pub(crate) fn observed_shape(&self) -> Vec<usize> {
-        vec![PLANES, ROWS, ROWS]
-    }
+/// `[planes, rows, numbers]`.
+pub(crate) fn shape() -> Vec<usize> {
+    vec![PLANES, ROWS, ROWS]
+}
 
-    pub(crate) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+impl Observation for Differo {
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
         // A cell's place in a plane, turned half a turn for Black.
         let place = |cell: Cell| {
             let (r, d) = (cell.row(), cell.number() - 1);

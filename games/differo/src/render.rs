@@ -22,7 +22,7 @@
 use tabula_core::draw::text::{Canvas, Glyph, Mark};
 use tabula_core::draw::Caption;
 use tabula_core::notation::letter;
-use tabula_core::{Style, View};
+use tabula_core::{Drawing, Game, Style, View};
 
 use crate::geometry::{row_high, row_low, Cell, ROWS};
 use crate::state::{seat_name, Differo, BLACK, GOAL, WHITE};
@@ -39,8 +39,14 @@ pub(crate) fn column(r: isize, d: usize) -> usize {
     (2 * d as isize - r + MARGIN) as usize
 }
 
+impl Drawing for Differo {
+    fn render(&self, view: &View<'_, Differo>) -> String {
+        render(self, view)
+    }
+}
+
 /// Draws `state` as text.
-pub fn render(state: &Differo, view: &View<'_, Differo>) -> String {
+fn render(state: &Differo, view: &View<'_, Differo>) -> String {
     let last = view.last.map(|(_, mv)| [mv.from, mv.to]);
     // Numbers and `\` above (virtual rows 10 and 9), rows I..A, then `\`
     // and numbers below (virtual rows -1 and -2).
@@ -91,7 +97,7 @@ pub fn render(state: &Differo, view: &View<'_, Differo>) -> String {
 
 /// Who won and why, once the game is over.
 pub(crate) fn result(state: &Differo) -> Option<String> {
-    match (state.goal_reached(), state.result()) {
+    match (state.goal_reached(), state.outcome()) {
         (Some(seat), _) => Some(format!("{} wins (reached {})", seat_name(seat), GOAL[seat])),
         (None, Some(outcome)) => {
             let winner = if outcome.is_winner(WHITE) {

@@ -2,9 +2,10 @@
 //! move by move, the side to move) and its rules: how far a piece moves,
 //! which moves are legal and why not, the goals.
 
-use tabula_core::{Outcome, Seat};
+use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat};
 
 use crate::geometry::{Cell, BLACK_GOAL, FAMILIES, LINE_MASK, ROWS, WHITE_GOAL};
+use crate::variant::DifferoVariant;
 
 /// White's seat (moves first).
 pub const WHITE: usize = 0;
@@ -38,6 +39,7 @@ pub struct Differo {
     pub(crate) pieces: [u64; 2],
     pub(crate) balance: [[i8; ROWS]; FAMILIES],
     pub(crate) to_move: u8,
+    variant: DifferoVariant,
 }
 
 impl Differo {
@@ -54,6 +56,7 @@ impl Differo {
             pieces: [white, black],
             balance,
             to_move: to_move as u8,
+            variant: DifferoVariant,
         }
     }
 
@@ -99,21 +102,6 @@ impl Differo {
             }
         }
         count
-    }
-
-    /// The end: a side on its own goal has won; a side to move without a
-    /// legal move has lost.
-    pub(crate) fn result(&self) -> Option<Outcome> {
-        if let Some(seat) = self.goal_reached() {
-            return Some(Outcome::win(seat));
-        }
-        (!self.has_move()).then(|| Outcome::win(self.to_move as usize ^ 1))
-    }
-
-    /// The pieces and the side to move decide the future (the line
-    /// balances follow from the pieces).
-    pub(crate) fn identity(&self) -> u64 {
-        tabula_core::key::of(&[self.pieces[0], self.pieces[1], u64::from(self.to_move)])
     }
 
     /// The seat whose piece stands on its own goal, if any.
@@ -165,6 +153,74 @@ impl Differo {
             return Err(Illegal::Occupied);
         }
         Ok(())
+    }
+}
+
+impl Game for Differo {
+    type Move = Move;
+    type Variant = DifferoVariant;
+
+    fn variant(&self) -> &DifferoVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        usize::from(self.to_move)
+    }
+
+    /// A side on its own goal has won; a side to move without a legal move
+    /// has lost.
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(seat) = self.goal_reached() {
+            return Some(Outcome::win(seat));
+        }
+        (!self.has_move()).then(|| Outcome::win(self.to_move as usize ^ 1))
+    }
+
+    /// The pieces and the side to move decide the future (the line
+    /// balances follow from the pieces).
+    fn key(&self) -> u64 {
+        tabula_core::key::of(&[self.pieces[0], self.pieces[1], u64::from(self.to_move)])
+    }
+
+    /// See `movegen`.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.goal_reached().is_none() {
+            self.generate(moves);
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.move_piece(mv.from, mv.to);
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.goal_reached().is_none() && self.check(mv).is_ok()
+    }
+
+    /// As the default, with the rule the move breaks as the reason.
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
+    where
+        Self: Notation,
+    {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if let Err(why) = self.check(mv) {
+            return Err(MoveError::illegal(self.format_move(mv), why.describe(mv)));
+        }
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Picked without listing the moves where it can (see `movegen`).
+    fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
+        if self.goal_reached().is_some() {
+            return None;
+        }
+        self.random_legal(rng, buffer)
     }
 }
 

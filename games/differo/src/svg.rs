@@ -5,7 +5,7 @@
 
 use tabula_core::draw::picture::{self, colour};
 use tabula_core::draw::{Caption, Hex};
-use tabula_core::View;
+use tabula_core::{Picture, View};
 
 use crate::geometry::{row_high, row_low, Cell, ROWS};
 use crate::render::result;
@@ -22,7 +22,13 @@ fn centre(r: f64, d: f64) -> (f64, f64) {
     HEX.centre(r - 4.0, d - 5.0)
 }
 
-pub(crate) fn svg(state: &Differo, view: &View<'_, Differo>) -> String {
+impl Picture for Differo {
+    fn svg(&self, view: &View<'_, Differo>) -> String {
+        svg(self, view)
+    }
+}
+
+fn svg(state: &Differo, view: &View<'_, Differo>) -> String {
     let mut svg = picture::titled(500.0, 450.0, "Differo");
     let at = |cell: Cell| centre(cell.row() as f64, cell.number() as f64);
     for r in 0..ROWS {

@@ -3,11 +3,13 @@
 //! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
 
 use tabula_core::rng::seeded;
-use tabula_core::{legacy::Legacy, MoveError, Outcome, Params, View};
+use tabula_core::{
+    Actions, Drawing, Evaluation, Game, MoveError, Notation, Outcome, Params, Variant, View,
+};
 use tabula_testkit::conformance;
 
 use crate::geometry::BOARD;
-use crate::{Cell, Differo, Move, BLACK, START, WHITE};
+use crate::{Cell, Differo, DifferoVariant, Move, BLACK, START, WHITE};
 
 /// A position from space-separated cell lists.
 fn setup(white: &str, black: &str, to_move: usize) -> Differo {
@@ -25,7 +27,7 @@ fn setup(white: &str, black: &str, to_move: usize) -> Differo {
 }
 
 fn start() -> Differo {
-    Differo::new(&Params::default()).unwrap()
+    DifferoVariant.start()
 }
 
 /// The legal moves as sorted text.
@@ -196,9 +198,9 @@ fn reaching_the_goal_along_each_line_wins() {
         game.try_play(mv(&game, win)).unwrap();
         assert_eq!(game.outcome(), Some(Outcome::win(WHITE)), "{win}");
         assert_eq!(moves(&game), Vec::<String>::new());
-        assert_eq!(game.evaluate().unwrap()[WHITE], 1.0);
+        assert_eq!(game.evaluate()[WHITE], 1.0);
         // The text keeps the result: White on I7, Black to move.
-        let back = game.parse_position(&game.position()).unwrap();
+        let back = game.variant().parse_position(&game.position()).unwrap();
         assert_eq!(back.outcome(), Some(Outcome::win(WHITE)), "{win}");
     }
     // Black wins the same way at A3, along diagonal 3.
@@ -220,7 +222,7 @@ fn a_player_without_a_move_loses() {
         game.clone().try_play(mv(&game, "A1-B1")),
         Err(MoveError::GameOver)
     );
-    let back = game.parse_position(&game.position()).unwrap();
+    let back = game.variant().parse_position(&game.position()).unwrap();
     assert_eq!(back.outcome(), Some(Outcome::win(BLACK)));
     // With Black to move instead, Black plays on.
     assert_eq!(setup("A1", "A2 C1 E5", BLACK).outcome(), None);
@@ -289,12 +291,15 @@ fn random_moves_cover_every_legal_move() {
 
 #[test]
 fn no_parameters_are_accepted() {
-    assert!(Differo::PARAMS.is_empty());
+    assert!(DifferoVariant::PARAMS.is_empty());
     let unknown = [("size".to_string(), "5".to_string())];
-    let err = Params::resolve(Differo::NAME, Differo::PARAMS, &unknown).unwrap_err();
+    let err = Params::resolve(DifferoVariant::NAME, DifferoVariant::PARAMS, &unknown).unwrap_err();
     assert!(err.to_string().contains("size"), "{err}");
-    let params = Params::resolve(Differo::NAME, Differo::PARAMS, &[]).unwrap();
-    assert_eq!(Differo::new(&params).unwrap().position(), START);
+    let params = Params::resolve(DifferoVariant::NAME, DifferoVariant::PARAMS, &[]).unwrap();
+    assert_eq!(
+        DifferoVariant::new(&params).unwrap().start().position(),
+        START
+    );
 }
 
 #[test]
@@ -352,7 +357,11 @@ fn malformed_positions_are_rejected_with_reasons() {
             "White stands on its goal I7",
         ),
     ] {
-        let err = game.parse_position(&text).unwrap_err().to_string();
+        let err = game
+            .variant()
+            .parse_position(&text)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(reason), "`{text}`: {err}");
     }
 }
@@ -361,25 +370,28 @@ fn malformed_positions_are_rejected_with_reasons() {
 fn puzzle_positions_with_fewer_pieces_are_accepted() {
     let game = start();
     let text = "..w../....../......./......../........./......../......./.b..../..... b";
-    let won = game.parse_position(text).unwrap();
+    let won = game.variant().parse_position(text).unwrap();
     assert_eq!(won.outcome(), Some(Outcome::win(WHITE)));
     assert_eq!(won.position(), text);
     let sparse = "...../....../.b...../......../....w..../......../......./....../..... w";
-    let state = game.parse_position(&format!("  {sparse} ")).unwrap();
+    let state = game
+        .variant()
+        .parse_position(&format!("  {sparse} "))
+        .unwrap();
     assert_eq!(state.position(), sparse);
     assert_eq!(state.outcome(), None);
 }
 
 #[test]
 fn evaluation_prefers_the_side_ahead_in_the_race() {
-    let even = start().evaluate().unwrap();
+    let even = start().evaluate();
     assert!((even[WHITE] + even[BLACK] - 1.0).abs() < 1e-6);
     assert!(even[WHITE] > 0.5, "the move is worth something: {even:?}");
     // White's piece two cells from I7, Black's far from A3, Black to move.
-    let ahead = setup("G6 B1", "H5 F9", BLACK).evaluate().unwrap();
+    let ahead = setup("G6 B1", "H5 F9", BLACK).evaluate();
     assert!(ahead[WHITE] > 0.6, "{ahead:?}");
     // White to move can win at once.
-    let winning = setup("I5 I6", "A1", WHITE).evaluate().unwrap();
+    let winning = setup("I5 I6", "A1", WHITE).evaluate();
     assert!(winning[WHITE] >= 0.9, "{winning:?}");
     assert_eq!(winning[2..], [0.0; 6]);
 }
@@ -487,7 +499,7 @@ fn black_cannot_escape(state: &Differo, n: usize) -> bool {
 #[test]
 fn the_seeds_worked_example() {
     let puzzle = "....w/bbbwb./.w.wb../.b..bb.w/w.wb...b./.w.b.w../....b../.w.w.w/...wb w";
-    let p = start().parse_position(puzzle).unwrap();
+    let p = start().variant().parse_position(puzzle).unwrap();
     assert_eq!(p.pieces(WHITE).count_ones(), 13);
     assert_eq!(p.pieces(BLACK).count_ones(), 13);
     let at = |state: &Differo, cell: &str| state.piece_at(Cell::parse(cell).unwrap());
@@ -547,7 +559,7 @@ fn the_seeds_worked_example() {
 #[test]
 fn actions_are_from_times_61_plus_to() {
     let game = start();
-    assert_eq!(game.action_count(), 61 * 61);
+    assert_eq!(game.variant().action_count(), 61 * 61);
     let b2_b6 = mv(&game, "B2-B6");
     let (b2, b6) = (Cell::parse("B2").unwrap(), Cell::parse("B6").unwrap());
     assert_eq!(game.action(b2_b6), b2.index() * 61 + b6.index());
