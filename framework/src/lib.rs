@@ -37,8 +37,8 @@ mod spec_tests;
 pub use tabula_agents::protocol;
 pub use tabula_az as az;
 pub use tabula_core::{
-    bits, chart, cpu, draw, encoding, eval, files, isa, key, legacy, notation, plan, prelude,
-    render, rng, stats, svg, table,
+    bits, chart, cpu, draw, encoding, eval, files, isa, key, notation, plan, prelude, render, rng,
+    stats, svg, table,
 };
 pub use tabula_search::{alphabeta, bench, mcts, playout, search};
 pub use tabula_solve as solve;

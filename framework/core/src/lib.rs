@@ -30,7 +30,6 @@ pub mod files;
 pub mod game;
 pub mod isa;
 pub mod key;
-pub mod legacy;
 pub mod notation;
 pub mod outcome;
 pub mod params;

@@ -3,7 +3,8 @@
 //! text and its errors, the marks on the board and in the picture.
 
 use tabula_core::{
-    legacy::Legacy, MoveError, Outcome, ParamError, ParamSpec, Params, PositionError, Seat, View,
+    Actions, Game, MoveError, Notation, Outcome, ParamError, ParamSpec, Params, PositionError,
+    Seat, Variant, View,
 };
 
 use crate::{pit_at, pit_letter, TwoRows, Words};
@@ -12,36 +13,63 @@ use crate::{pit_at, pit_letter, TwoRows, Words};
 /// game ends when the side to move has no seeds.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Bank {
+    variant: BankVariant,
     board: [u8; 4],
     banks: [u8; 2],
     to_move: Seat,
 }
 
-impl Legacy for Bank {
-    type Move = u8;
+/// Bank's only variant.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct BankVariant;
+
+impl Variant for BankVariant {
+    type State = Bank;
     const NAME: &'static str = "bank";
     const DESCRIPTION: &'static str = "bank a pit's seeds";
     const PARAMS: &'static [ParamSpec] = &[];
     const RULES: &'static str = "Move a pit's seeds to your bank.";
 
     fn new(_: &Params) -> Result<Self, ParamError> {
-        Ok(Bank {
+        Ok(BankVariant)
+    }
+
+    fn start(&self) -> Bank {
+        Bank {
+            variant: BankVariant,
             board: [1; 4],
             banks: [0, 0],
             to_move: 0,
-        })
+        }
     }
 
     fn players(&self) -> usize {
         2
     }
 
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
     fn seat_name(&self, seat: Seat) -> String {
         ["South", "North"][seat].to_string()
+    }
+
+    fn action_count(&self) -> usize {
+        2
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![0]
+    }
+}
+
+impl Game for Bank {
+    type Move = u8;
+    type Variant = BankVariant;
+
+    fn variant(&self) -> &BankVariant {
+        &self.variant
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -70,11 +98,9 @@ impl Legacy for Bank {
         self.banks[self.to_move] += std::mem::take(&mut self.board[pit]);
         self.to_move = 1 - self.to_move;
     }
+}
 
-    fn action_count(&self) -> usize {
-        2
-    }
-
+impl Actions for Bank {
     fn action(&self, mv: u8) -> usize {
         usize::from(mv)
     }
@@ -82,13 +108,9 @@ impl Legacy for Bank {
     fn action_move(&self, action: usize) -> Option<u8> {
         (action < 2).then_some(action as u8)
     }
+}
 
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![0]
-    }
-
-    fn observe(&self, _: Seat, _: &mut [f32]) {}
-
+impl Notation for Bank {
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         match text {
             "A" | "a" => Ok(0),
@@ -105,16 +127,8 @@ impl Legacy for Bank {
         crate::format_position(self)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Self, PositionError> {
-        crate::parse_position(self, text)
-    }
-
-    fn render(&self, view: &View<'_, Self>) -> String {
-        crate::render(self, view)
-    }
-
-    fn svg(&self, view: &View<'_, Self>) -> Option<String> {
-        Some(crate::svg(self, view))
+    fn read_position(variant: &BankVariant, text: &str) -> Result<Bank, PositionError> {
+        crate::parse_position(&variant.start(), text)
     }
 }
 
@@ -137,6 +151,7 @@ impl TwoRows for Bank {
     fn with_board(&self, board: &[u8], banks: [u8; 2], to_move: Seat) -> Result<Self, String> {
         let board = board.try_into().map_err(|_| "not 4 pits".to_string())?;
         Ok(Bank {
+            variant: BankVariant,
             board,
             banks,
             to_move,
@@ -148,8 +163,8 @@ impl TwoRows for Bank {
     }
 }
 
-fn bank() -> Bank {
-    Bank::new(&Params::default()).unwrap()
+fn bank() -> BankVariant {
+    BankVariant
 }
 
 #[test]
@@ -213,7 +228,7 @@ fn the_board_marks_the_last_move_and_names_the_banks() {
         last: Some((&before, 0)),
         color: false,
     };
-    let board = after.render(&view);
+    let board = crate::render(&after, &view);
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines[0], "          b   a", "{board}");
     assert_eq!(lines[1], "  [ 0]    2   0          North", "{board}");
@@ -225,7 +240,7 @@ fn the_board_marks_the_last_move_and_names_the_banks() {
     );
     assert!(board.contains("Last move: South A"), "{board}");
     assert!(board.ends_with("North to move"), "{board}");
-    let svg = after.svg(&view).unwrap();
+    let svg = crate::svg(&after, &view);
     assert!(
         svg.contains("Bank") && svg.contains("banks: North left"),
         "{svg}"
@@ -238,5 +253,5 @@ fn the_board_marks_the_last_move_and_names_the_banks() {
     }
     let mut over = after.clone();
     over.play(1);
-    assert!(over.render(&View::plain()).ends_with("North wins 2-1"));
+    assert!(crate::render(&over, &View::plain()).ends_with("North wins 2-1"));
 }
