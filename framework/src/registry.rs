@@ -54,13 +54,13 @@ impl Reach {
 
 /// A registered game: its description and a way to create it.
 pub trait GameEntry: Send + Sync {
-    /// The registry name (see [`Game::NAME`]).
+    /// The registry name (see [`Variant::NAME`](crate::Variant::NAME)).
     fn name(&self) -> &'static str;
-    /// One line for `tabula list` (see [`Game::DESCRIPTION`]).
+    /// One line for `tabula list` (see [`Variant::DESCRIPTION`](crate::Variant::DESCRIPTION)).
     fn description(&self) -> &'static str;
-    /// The variant parameters the game accepts (see [`Game::PARAMS`]).
+    /// The variant parameters the game accepts (see [`Variant::PARAMS`](crate::Variant::PARAMS)).
     fn param_specs(&self) -> &'static [ParamSpec];
-    /// The rules as implemented (see [`Game::RULES`]).
+    /// The rules as implemented (see [`Variant::RULES`](crate::Variant::RULES)).
     fn rules(&self) -> &'static str;
     /// The start position for the given arguments.
     fn create(&self, args: &[(String, String)]) -> Result<Box<dyn AnyGame>, SpecError>;
