@@ -6,7 +6,10 @@
 //! that unlisted moves are refused without a trace; that move and position
 //! texts round-trip; that keys identify states; that a clone plays on
 //! independently of its original; that `random_move` is uniform (a
-//! chi-square test); that outcomes and evaluations are well formed; that a
+//! chi-square test); that outcomes and evaluations are well formed, and
+//! that the evaluation tells the positions met apart; that the first
+//! games' boards say what every board must ([`boards::check`]: among
+//! others, a click target for every legal move in the picture); that a
 //! game ends within [`Config::max_plies`] unless it is declared unbounded;
 //! and that the same seed gives the same game. Observations
 //! ([`Game::observe`]) keep the variant's shape, are written in full, finite
@@ -27,6 +30,8 @@ use tabula_core::outcome::MAX_PLAYERS;
 use tabula_core::prelude::*;
 use tabula_core::rng::{seeded, Rng};
 
+use crate::boards;
+
 pub use tabula_core::plan::{Case, GameVisitor, Plan};
 
 /// Seen moves re-tried as illegal candidates per ply.
@@ -39,6 +44,11 @@ const DRAWS_PER_MOVE: usize = 40;
 const MAX_UNIFORM_MOVES: usize = 5000;
 /// States whose key and position text are remembered per [`check`] run.
 const MAX_KEYS: usize = 200_000;
+/// The first games of a full [`check`] run whose boards are drawn and
+/// checked ([`boards::check`]): at the start, after the first move, every
+/// [`DRAW_EVERY`] plies and at the end.
+const DRAWN_GAMES: usize = 3;
+const DRAW_EVERY: usize = 20;
 /// Action counts up to this are decoded in full once per [`check`] run.
 const MAX_DECODED_ACTIONS: usize = 1 << 20;
 
@@ -121,6 +131,7 @@ pub fn check<G: FullGame>(start: &G, config: &Config) -> usize {
         seen_moves: Vec::new(),
         keys: HashMap::new(),
         observations: HashMap::new(),
+        evaluations: Evaluations::default(),
     };
     if config.check_every > 0 {
         check_action_numbering(start);
@@ -138,7 +149,46 @@ pub fn check<G: FullGame>(start: &G, config: &Config) -> usize {
         }
         plies += played.len();
     }
+    if config.check_every > 0 {
+        checker.evaluations.verify(G::Variant::NAME);
+    }
     plies
+}
+
+/// What the evaluations of unfinished positions met looked like: an
+/// evaluation that gives every position the same scores tells MCTS's
+/// cut-offs and priors, alpha-beta and `az` nothing.
+#[derive(Default)]
+struct Evaluations {
+    first: Option<tabula_core::Scores>,
+    /// The keys of the positions met (a few thousand at most).
+    met: HashSet<u64>,
+    varied: bool,
+}
+
+impl Evaluations {
+    fn note(&mut self, key: u64, scores: tabula_core::Scores) {
+        if self.varied || self.met.len() >= 4096 || !self.met.insert(key) {
+            return;
+        }
+        match self.first {
+            None => self.first = Some(scores),
+            Some(first) => {
+                self.varied |= first.iter().zip(&scores).any(|(a, b)| (a - b).abs() > 1e-6);
+            }
+        }
+    }
+
+    fn verify(&self, name: &str) {
+        assert!(
+            self.varied || self.met.len() < 2,
+            "{name}: the evaluation gave all {} unfinished positions met the same scores \
+             {:?}; Evaluation::evaluate must tell positions apart (what MCTS cut-offs \
+             and priors, alpha-beta and az read)",
+            self.met.len(),
+            self.first.unwrap_or_default()
+        );
+    }
 }
 
 /// What one [`check`] run carries from game to game.
@@ -156,6 +206,8 @@ struct Checker<'a, G: FullGame> {
     observation_len: usize,
     /// The key of the first state met per (seat, hash of an observation).
     observations: HashMap<(usize, u64), u64>,
+    /// Whether the evaluation told the positions met apart.
+    evaluations: Evaluations,
 }
 
 impl<G: FullGame> Checker<'_, G> {
@@ -169,6 +221,7 @@ impl<G: FullGame> Checker<'_, G> {
         let mut branch: Option<Branch<G>> = None;
         let fork_at = 1 + 3 * (game % 10);
         let uniform_at = (game < config.uniformity_games).then_some(5 * game);
+        let drawn = full && game < DRAWN_GAMES;
         for ply in 0.. {
             let at = || format!("seed {seed}, ply {ply}, position `{}`", state.position());
             let checked = full && ply % config.check_every == 0;
@@ -177,6 +230,12 @@ impl<G: FullGame> Checker<'_, G> {
                 check_position_round_trip(&state, &at);
                 self.check_key(&state, &at);
                 self.check_observations(&state, &at);
+                if state.outcome().is_none() {
+                    self.evaluations.note(state.key(), state.evaluate());
+                }
+            }
+            if drawn && ply == 0 {
+                boards::check(&state, None, &at());
             }
             if let Some(outcome) = state.outcome() {
                 self.check_end(&state, outcome, &mut rng, &at);
@@ -225,8 +284,16 @@ impl<G: FullGame> Checker<'_, G> {
                     at()
                 );
             }
+            let before = drawn.then(|| state.clone());
             state.play(mv);
             played.push(mv);
+            if let Some(before) = before {
+                let ply = ply + 1;
+                if ply == 1 || ply % DRAW_EVERY == 0 || state.outcome().is_some() {
+                    let at = format!("seed {seed}, ply {ply}, position `{}`", state.position());
+                    boards::check(&state, Some((&before, mv)), &at);
+                }
+            }
             if let Some(done) = branch.as_mut().map(Branch::step) {
                 if done {
                     branch.take().expect("a branch").verify(self.start);
@@ -782,6 +849,10 @@ mod tests {
         BlindObservation,
         /// The observation leaves its last value unwritten.
         UnwrittenObservation,
+        /// The picture has no click targets.
+        NoTargets,
+        /// Every unfinished position evaluates to even scores.
+        ConstantEvaluation,
     }
 
     /// Take 1–3 of 21 stones; whoever takes the last one wins. A move may
@@ -925,9 +996,19 @@ mod tests {
     }
 
     impl Evaluation for Nim {
+        /// The mover wins with a multiple of 4 left to the opponent (the
+        /// rule against repeats aside).
         fn evaluate(&self) -> tabula_core::Scores {
-            self.outcome()
-                .map_or_else(|| tabula_core::even_scores(2), |o| o.scores())
+            if let Some(outcome) = self.outcome() {
+                return outcome.scores();
+            }
+            let mut scores = tabula_core::even_scores(2);
+            if self.flaw() != Flaw::ConstantEvaluation {
+                let mover = if self.left % 4 == 0 { 0.3 } else { 0.7 };
+                scores[self.to_move] = mover;
+                scores[1 - self.to_move] = 1.0 - mover;
+            }
+            scores
         }
     }
 
@@ -960,14 +1041,36 @@ mod tests {
     }
 
     impl Drawing for Nim {
-        fn render(&self, _: &View<'_, Self>) -> String {
-            self.position()
+        fn render(&self, view: &View<'_, Self>) -> String {
+            let mut caption = tabula_core::draw::Caption::new(view.color);
+            caption.last_move(view, "").status(self, None);
+            let pile = format!("{} stones", self.left);
+            let pile = match view.last {
+                Some(_) => view.paint(&pile, tabula_core::Style::Highlight),
+                None => pile,
+            };
+            caption.under(&[pile])
         }
     }
 
     impl Picture for Nim {
-        fn svg(&self, _: &View<'_, Self>) -> String {
-            String::new()
+        fn svg(&self, view: &View<'_, Self>) -> String {
+            use tabula_core::draw::picture;
+            let mut svg = picture::titled(200.0, 160.0, "Nim");
+            let mut caption = tabula_core::draw::Caption::new(false);
+            caption.last_move(view, "").status(self, None);
+            caption.draw(&mut svg, 100.0);
+            if self.flaw() != Flaw::NoTargets {
+                for take in 1..=3 {
+                    picture::target(
+                        &mut svg,
+                        (40.0 * take as f64, 60.0),
+                        15.0,
+                        &take.to_string(),
+                    );
+                }
+            }
+            svg.finish()
         }
     }
 
@@ -995,6 +1098,20 @@ mod tests {
     #[should_panic(expected = "still running after 200 plies")]
     fn a_game_that_never_ends_fails() {
         run(Flaw::Endless);
+    }
+
+    /// A picture through which the web page cannot enter a move.
+    #[test]
+    #[should_panic(expected = "no click target `1` for the move `1`")]
+    fn a_picture_without_click_targets_fails() {
+        run(Flaw::NoTargets);
+    }
+
+    /// An evaluation that says nothing.
+    #[test]
+    #[should_panic(expected = "Evaluation::evaluate must tell positions apart")]
+    fn a_constant_evaluation_fails() {
+        run(Flaw::ConstantEvaluation);
     }
 
     #[test]

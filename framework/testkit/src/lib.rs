@@ -1,5 +1,6 @@
 //! Tabula's test kit: the conformance suite every game passes
-//! ([`conformance`]), small games with known answers ([`test_games`]) for
+//! ([`conformance`], with what every board drawing must say, [`boards`]),
+//! small games with known answers ([`test_games`]) for
 //! the framework's own tests, and a check that a chart's text fits its
 //! picture ([`svg_text`]).
 //!
@@ -8,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+pub mod boards;
 pub mod conformance;
 pub mod svg_text;
 pub mod test_games;
