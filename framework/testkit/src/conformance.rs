@@ -1004,7 +1004,11 @@ mod tests {
             }
             let mut scores = tabula_core::even_scores(2);
             if self.flaw() != Flaw::ConstantEvaluation {
-                let mover = if self.left.is_multiple_of(4) { 0.3 } else { 0.7 };
+                let mover = if self.left.is_multiple_of(4) {
+                    0.3
+                } else {
+                    0.7
+                };
                 scores[self.to_move] = mover;
                 scores[1 - self.to_move] = 1.0 - mover;
             }

@@ -1,7 +1,8 @@
 //! Unit tests: the seed's stepping examples, the edge rule, relays,
 //! captures, endless relays, the end of the game, the texts, keys and
 //! actions. The shared conformance suite runs on every parameter set of
-//! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
+//! [`TEST_PLAN`](crate::TEST_PLAN) here
+//! (and, with every agent, in the workspace's `tests/`).
 
 use tabula_core::rng::seeded;
 use tabula_core::{Actions, Drawing, Evaluation, Game, Notation, Outcome, Params, Variant, View};
@@ -665,4 +666,17 @@ fn keys_cover_the_board_captures_and_the_side_to_move() {
         .parse_position(&format!("{board} 1 0,1"))
         .unwrap();
     assert_ne!(two.key(), key(&format!("{board} 1 0,1,0")));
+}
+
+/// The shared conformance suite on every parameter set of the test plan,
+/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
+/// alone finds what any cross-game test would.
+#[test]
+fn conformance_on_every_parameter_set() {
+    use tabula_core::Game as _;
+    for case in crate::TEST_PLAN.cases {
+        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
+        let start = crate::Calcala::from_spec(case.spec).unwrap();
+        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
+    }
 }

@@ -1,6 +1,7 @@
 //! Rule tests on the start position and on constructed positions, keys
 //! and actions. The shared conformance suite runs on
-//! [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
+//! [`TEST_PLAN`](crate::TEST_PLAN) here
+//! (and, with every agent, in the workspace's `tests/`).
 
 use tabula_core::rng::seeded;
 use tabula_core::{
@@ -581,4 +582,17 @@ fn keys_are_the_pieces_and_the_side_to_move() {
     assert_ne!(a.key(), setup("E1 E2", "G6", BLACK).key());
     assert_ne!(a.key(), setup("E1 E3", "G6", WHITE).key());
     assert_ne!(a.key(), setup("G6", "E1 E2", WHITE).key());
+}
+
+/// The shared conformance suite on every parameter set of the test plan,
+/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
+/// alone finds what any cross-game test would.
+#[test]
+fn conformance_on_every_parameter_set() {
+    use tabula_core::Game as _;
+    for case in crate::TEST_PLAN.cases {
+        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
+        let start = crate::Differo::from_spec(case.spec).unwrap();
+        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
+    }
 }

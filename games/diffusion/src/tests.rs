@@ -1,6 +1,7 @@
 //! Rule tests on Steere's figures and hand-made positions, the notations,
 //! keys and actions. The shared conformance suite runs on every parameter
-//! set of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
+//! set of [`TEST_PLAN`](crate::TEST_PLAN) here
+//! (and, with every agent, in the workspace's `tests/`).
 
 use tabula_core::prelude::*;
 use tabula_core::{MoveError, Outcome, View};
@@ -239,4 +240,17 @@ fn keys_follow_the_pits_and_the_side_to_move_not_the_stores() {
     assert_eq!(played.stores(), [2, 0]);
     assert_eq!(set_up.stores(), [0, 0]);
     assert_eq!(played.key(), set_up.key());
+}
+
+/// The shared conformance suite on every parameter set of the test plan,
+/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
+/// alone finds what any cross-game test would.
+#[test]
+fn conformance_on_every_parameter_set() {
+    use tabula_core::Game as _;
+    for case in crate::TEST_PLAN.cases {
+        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
+        let start = crate::Diffusion::from_spec(case.spec).unwrap();
+        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
+    }
 }

@@ -1,6 +1,7 @@
 //! Rule tests on hand-made positions, notation and parameter errors, keys
 //! and actions. The shared conformance suite runs on every parameter set
-//! of [`TEST_PLAN`](crate::TEST_PLAN) in the workspace's `tests/`.
+//! of [`TEST_PLAN`](crate::TEST_PLAN) here
+//! (and, with every agent, in the workspace's `tests/`).
 
 use tabula_core::prelude::*;
 use tabula_core::rng::seeded;
@@ -540,4 +541,17 @@ fn crowded_boards_list_exactly_the_legal_moves() {
     slow.sort_by_key(key);
     assert_eq!(listed, slow);
     assert!(listed.len() > 100, "{} moves", listed.len());
+}
+
+/// The shared conformance suite on every parameter set of the test plan,
+/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
+/// alone finds what any cross-game test would.
+#[test]
+fn conformance_on_every_parameter_set() {
+    use tabula_core::Game as _;
+    for case in crate::TEST_PLAN.cases {
+        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
+        let start = crate::GridDiffusion::from_spec(case.spec).unwrap();
+        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
+    }
 }
