@@ -1,6 +1,6 @@
 //! A learned agent, AlphaZero-style: a policy–value network over a game's
-//! observation ([`Game::observe`](tabula_core::Game::observe)) and action
-//! numbering ([`Game::action`](tabula_core::Game::action)), PUCT search guided
+//! observation ([`Observation::observe`](tabula_core::Observation::observe)) and action
+//! numbering ([`Actions::action`](tabula_core::Actions::action)), PUCT search guided
 //! by it ([`puct`]), the self-play training loop ([`Trainer`], `tabula
 //! train`), model files that name their game ([`save_model`],
 //! [`load_model`]), and the `az` agent kind ([`AzKind`]).

@@ -29,7 +29,7 @@ pub struct PuctConfig {
     pub noise: f32,
     /// The Dirichlet concentration of that noise.
     pub alpha: f32,
-    /// The share of the game's own evaluation ([`Game::evaluate`]) in a
+    /// The share of the game's own evaluation ([`Evaluation::evaluate`](tabula_core::Evaluation::evaluate)) in a
     /// leaf's value, the rest the network's — AlphaGo's mixing of its value
     /// network with rollouts (0 = the network alone). Lets a game's
     /// hand-written knowledge steady a value head that learnt little.

@@ -1,5 +1,5 @@
 //! The one SVG writer of the code base: board pictures
-//! ([`Game::svg`](crate::Game::svg)) and every chart ([`crate::chart`], the
+//! ([`Picture::svg`](crate::Picture::svg)) and every chart ([`crate::chart`], the
 //! training curve) draw with it, so markup is written and escaped in one
 //! place. A canvas, a few shapes whose presentation attributes are written
 //! as plain text, tooltips, escaped labels, and the colours every board uses

@@ -12,7 +12,7 @@
 //! others, a click target for every legal move in the picture); that a
 //! game ends within [`Config::max_plies`] unless it is declared unbounded;
 //! and that the same seed gives the same game. Observations
-//! ([`Game::observe`]) keep the variant's shape, are written in full, finite
+//! ([`Observation::observe`](tabula_core::Observation::observe)) keep the variant's shape, are written in full, finite
 //! and non-negative, the same for a clone, and tell positions apart: from
 //! any one seat, two states met in a run with different position texts
 //! never give the same observation (see [`check`]). It panics with a

@@ -103,7 +103,7 @@ pub struct MctsConfig {
     /// How playouts choose moves: random or MAST.
     pub playout: Playout,
     /// Prior knowledge from the evaluation: each new child starts with this
-    /// many virtual visits scored by [`Game::evaluate`](tabula_core::Game::evaluate)
+    /// many virtual visits scored by [`Evaluation::evaluate`](tabula_core::Evaluation::evaluate)
     /// of its position (0: none, children start unvisited).
     pub prior: u32,
 }
