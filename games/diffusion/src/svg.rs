@@ -33,18 +33,7 @@ impl Picture for Diffusion {
             Mark::Scooped => format!(r#"stroke="{}" stroke-width="5""#, colour::LAST_MOVE),
             Mark::Sown => format!(r#"stroke="{}" stroke-width="2""#, colour::LAST_MOVE),
         };
-
-        svg.rect(
-            MARGIN - 8.0,
-            TOP - 8.0,
-            board_right - MARGIN,
-            2.0 * PITCH + 16.0,
-            &format!(
-                r#"rx="14" fill="{}" stroke="{}""#,
-                colour::BOARD,
-                colour::INK
-            ),
-        );
+        pits.surface(&mut svg);
         if state.blocks() == Blocks::Halves {
             let x = pits.centre(width / 2, 0).0 - PITCH / 2.0;
             svg.line(

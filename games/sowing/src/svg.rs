@@ -29,17 +29,7 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         Mark::Sown => format!(r#"stroke="{}" stroke-width="5""#, colour::LAST_MOVE),
         Mark::Gained | Mark::Taken => format!(r#"stroke="{}" stroke-width="2""#, colour::LAST_MOVE),
     };
-    svg.rect(
-        MARGIN - 8.0,
-        TOP - 8.0,
-        board_right - MARGIN,
-        2.0 * PITCH + 16.0,
-        &format!(
-            r#"rx="14" fill="{}" stroke="{}""#,
-            colour::BOARD,
-            colour::INK
-        ),
-    );
+    pits.surface(&mut svg);
     // North's bank on the left, South's on the right.
     for (side, seat) in [(0, 1), (1, 0)] {
         let attrs = format!(

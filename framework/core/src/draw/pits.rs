@@ -53,6 +53,23 @@ impl Pits {
         (x, top, self.store_width, self.pits.height())
     }
 
+    /// The board under the stores and the pits: a rounded rectangle
+    /// reaching 8 pixels beyond them on the left, above and below.
+    pub fn surface(&self, svg: &mut Svg) {
+        let (left, top, _, height) = self.store(0);
+        svg.rect(
+            left - 8.0,
+            top - 8.0,
+            self.right() - left + 8.0,
+            height + 16.0,
+            &format!(
+                r#"rx="14" fill="{}" stroke="{}""#,
+                colour::BOARD,
+                colour::INK
+            ),
+        );
+    }
+
     /// The right edge of the right store.
     pub fn right(&self) -> f64 {
         let (x, _, width, _) = self.store(1);
