@@ -1,10 +1,15 @@
 //! The web page in a real browser: headless Chromium driven through
 //! WebDriver (chromedriver), as a person uses it. It plays a whole game of
-//! each game by clicking the board against an agent, takes moves back,
-//! replays a recorded game to its end with the keyboard, runs a small
-//! tournament and reads its standings, and checks the page on a phone's
-//! width. It measures how fast the board answers a click, and saves the
-//! README's screenshots (into `docs/web/` with `TABULA_BLESS=1`).
+//! each game by clicking the board against an agent; on the analysis
+//! board it branches a variation, steps through the move tree with the
+//! keys and by clicking, opens a shared link in a new tab, checks the
+//! accessible names (Chromium's accessibility tree, through WebDriver) and
+//! plays with the keyboard alone, and replays a game judged move by move
+//! against a solution database, all at a desktop's width and again at a
+//! phone's (390 pixels). It runs tournaments and reads their ratings chart,
+//! standings and crosstable, checks each bug the page once had, measures
+//! how fast the board answers a click, and saves the README's screenshots
+//! (into `docs/web/` with `TABULA_BLESS=1`).
 //!
 //! Without Chromium and chromedriver this test fails, saying how to
 //! install them (`.ci/run` does): it never skips.
@@ -15,11 +20,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::common::{scratch, width4_db, Rand, HANG};
-use crate::serve::{results_folder, Served};
+use crate::common::{scratch, tabula, width4_db, Rand, HANG};
+use crate::serve::Served;
 
 /// chromedriver in a process group of its own, stopped with the browsers
 /// it started when dropped (a failed test leaves no Chromium behind).
@@ -111,20 +118,91 @@ async fn until(client: &Client, script: &str, what: &str) {
     }
 }
 
-async fn click(client: &Client, css: &str) {
+async fn find(client: &Client, css: &str) -> Element {
     client
         .find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no {css}: {e}"))
+}
+
+async fn click(client: &Client, css: &str) {
+    find(client, css)
+        .await
         .click()
         .await
         .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    find(client, css).await.text().await.unwrap()
 }
 
 async fn fill(client: &Client, id: &str, text: &str) {
     let input = client.find(Locator::Id(id)).await.unwrap();
     input.clear().await.unwrap();
     input.send_keys(text).await.unwrap();
+}
+
+/// Presses `key` (a WebDriver key code such as `\u{E012}`, ←) on the
+/// element that has the focus.
+async fn key(client: &Client, key: char) {
+    let actions = KeyActions::new("keyboard".to_string())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client.perform_actions(actions).await.unwrap();
+}
+
+/// Presses `key` with the focus on the page itself.
+async fn press(client: &Client, pressed: char) {
+    page(
+        client,
+        "document.activeElement && document.activeElement.blur(); return 0",
+    )
+    .await;
+    key(client, pressed).await;
+}
+
+const LEFT: char = '\u{E012}';
+const RIGHT: char = '\u{E014}';
+const HOME: char = '\u{E011}';
+const END: char = '\u{E010}';
+const ENTER: char = '\u{E007}';
+
+/// What Chromium's accessibility tree says of an element: its computed
+/// name or role (WebDriver's Get Computed Label and Get Computed Role).
+#[derive(Debug)]
+struct Computed {
+    element: String,
+    what: &'static str,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Computed {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        let session = session.expect("a session is open");
+        base.join(&format!(
+            "session/{session}/element/{}/{}",
+            self.element, self.what
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::GET, None)
+    }
+}
+
+async fn accessible(client: &Client, element: &Element, what: &'static str) -> String {
+    let command = Computed {
+        element: element.element_id().to_string(),
+        what,
+    };
+    match client.issue_cmd(command).await.unwrap() {
+        Value::String(text) => text,
+        other => panic!("{what}: {other}"),
+    }
 }
 
 /// Where the screenshots go: `docs/web/` when blessing, else the build folder.
@@ -138,8 +216,97 @@ fn screenshot_dir() -> PathBuf {
 }
 
 async fn screenshot(client: &Client, name: &str) {
+    page(client, "window.scrollTo(0, 0); return 0").await;
     let png = client.screenshot().await.unwrap();
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+/// A results folder of `tabula arena` on Diffusion's width-4 board, which
+/// the test's database solves: `extra` adds arguments.
+fn arena_folder(name: &str, extra: &[&str]) -> PathBuf {
+    let out = scratch(name);
+    let mut args = vec![
+        "arena",
+        "--games",
+        "diffusion(width=4)",
+        "--agents",
+        "random",
+        "mcts(iterations=50,name=mcts-50)",
+        "--rounds",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let run = tabula(&args, "");
+    assert!(run.ok, "{}", run.stderr);
+    out
+}
+
+/// Starts a new game from the form: `params` set (others left at their
+/// defaults), `seats` seated.
+async fn new_game(client: &Client, name: &str, params: &[(&str, &str)], seats: &[&str]) {
+    click(client, "#tab-play").await;
+    let select = client.find(Locator::Id("game")).await.unwrap();
+    select.select_by_value(name).await.unwrap();
+    // The form rebuilds its fields for the game chosen.
+    until(
+        client,
+        &format!("document.getElementById('game').value === '{name}'"),
+        "the form",
+    )
+    .await;
+    for (param, value) in params {
+        let id = format!("param-{param}");
+        let input = client.find(Locator::Id(&id)).await.unwrap();
+        match input.tag_name().await.unwrap().as_str() {
+            "select" => input.select_by_value(value).await.unwrap(),
+            _ => fill(client, &id, value).await,
+        }
+    }
+    for (seat, agent) in seats.iter().enumerate() {
+        fill(client, &format!("seat-{seat}"), agent).await;
+    }
+    let seats_js = serde_json::to_string(seats).unwrap();
+    click(client, "#new").await;
+    until(
+        client,
+        &format!(
+            "view && view.name === '{name}' && view.tree.length === 1 && view.thinking === null \
+             && JSON.stringify(view.seats.map((s) => s.agent)) === JSON.stringify({seats_js})"
+        ),
+        "the new game",
+    )
+    .await;
+}
+
+/// Clicks the cells (and buttons) of move `mv` and waits for it to be
+/// played; returns whether it took more than one click.
+async fn click_move(client: &Client, mv: &str) -> bool {
+    let before = page(client, "return view.tree.length * 1000 + view.node").await;
+    let tokens: Vec<&str> = mv.split(['-', ':']).filter(|t| !t.is_empty()).collect();
+    for token in &tokens {
+        let on_board = format!("#board [data-cell=\"{token}\"]");
+        if client.find(Locator::Css(&on_board)).await.is_ok() {
+            click(client, &on_board).await;
+        } else {
+            let xpath = format!("//div[@id='choices']/button[text()='{token}']");
+            client
+                .find(Locator::XPath(&xpath))
+                .await
+                .unwrap_or_else(|e| panic!("no button {token} for {mv}: {e}"))
+                .click()
+                .await
+                .unwrap();
+        }
+    }
+    until(
+        client,
+        &format!("view.tree.length * 1000 + view.node !== {before}"),
+        &format!("{mv} to be played"),
+    )
+    .await;
+    tokens.len() > 1
 }
 
 /// Plays `game` to its end as seat 0 by clicking, against `agent`;
@@ -151,28 +318,7 @@ async fn play_game(
     agent: &str,
     rng: &mut Rand,
 ) -> usize {
-    click(client, "#tab-play").await;
-    let select = client.find(Locator::Id("game")).await.unwrap();
-    select.select_by_value(name).await.unwrap();
-    for (param, value) in params {
-        let id = format!("param-{param}");
-        let input = client.find(Locator::Id(&id)).await.unwrap();
-        match input.tag_name().await.unwrap().as_str() {
-            "select" => input.select_by_value(value).await.unwrap(),
-            _ => fill(client, &id, value).await,
-        }
-    }
-    fill(client, "seat-0", "human").await;
-    fill(client, "seat-1", agent).await;
-    click(client, "#new").await;
-    until(
-        client,
-        &format!(
-            "view && view.name === '{name}' && view.moves.length === 0 && view.thinking === null"
-        ),
-        "the new game",
-    )
-    .await;
+    new_game(client, name, params, &["human", agent]).await;
     let (mut moves, mut multi) = (0, 0);
     loop {
         until(client, "view.thinking === null", "the agent's reply").await;
@@ -182,31 +328,18 @@ async fn play_game(
         let legal = page(client, "return view.legal").await;
         let legal = legal.as_array().unwrap();
         let chosen = legal[rng.below(legal.len())].as_str().unwrap().to_string();
-        let before = page(client, "return view.moves.length").await;
-        let tokens: Vec<&str> = chosen.split(['-', ':']).filter(|t| !t.is_empty()).collect();
-        multi += usize::from(tokens.len() > 1);
-        for token in tokens {
-            let on_board = format!("#board [data-cell=\"{token}\"]");
-            if client.find(Locator::Css(&on_board)).await.is_ok() {
-                click(client, &on_board).await;
-            } else {
-                let xpath = format!("//div[@id='choices']/button[text()='{token}']");
-                client
-                    .find(Locator::XPath(&xpath))
-                    .await
-                    .unwrap_or_else(|e| panic!("no button {token} for {chosen}: {e}"))
-                    .click()
-                    .await
-                    .unwrap();
-            }
-        }
-        until(
-            client,
-            &format!("view.moves.length > {before}"),
-            &format!("{chosen} to be played"),
-        )
-        .await;
+        multi += usize::from(click_move(client, &chosen).await);
         moves += 1;
+        if moves == 1 && ["diffusion", "kalah", "oware", "calcala"].contains(&name) {
+            // Every mancala's board keys its last-move marks in the same words.
+            until(client, "view.thinking === null", "the reply").await;
+            let legend = page(client, "return [...document.querySelectorAll('#board svg text')].map((t) => t.textContent).join(' | ')").await;
+            let legend = legend.as_str().unwrap();
+            assert!(
+                legend.contains("(thick ring: picked up, thin: sown"),
+                "{name}: {legend}"
+            );
+        }
         if moves == 3 {
             until(client, "view.thinking === null", "the reply").await;
             screenshot(client, name).await;
@@ -226,26 +359,25 @@ async fn play_game(
         }
         assert!(moves < 500, "{name}: no end after 500 moves");
     }
-    let status = client
-        .find(Locator::Id("status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = text(client, "#status").await;
     assert!(status.starts_with("Game over"), "{name}: {status}");
     eprintln!("browser: {name}: a whole game, {moves} moves clicked ({multi} of several clicks); {status}");
     multi
 }
 
 #[test]
-fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
+fn the_page_plays_analyses_replays_and_runs_tournaments_in_a_real_browser() {
+    let started = Instant::now();
     let (_driver, port) = start_driver();
-    let folder = results_folder("browser-results");
+    // Two results folders: one opened with random plies (not the agents'
+    // moves), one of games stopped at the ply limit (adjudicated).
+    let openings = arena_folder("browser-results", &["--opening-plies", "2"]);
+    let stopped = arena_folder("browser-stopped", &["--max-plies", "3"]);
     let arena = scratch("browser-arena");
     let served = Served::start(&[
         "--results",
-        folder.to_str().unwrap(),
+        openings.to_str().unwrap(),
+        stopped.to_str().unwrap(),
         "--arena",
         arena.to_str().unwrap(),
         "--db",
@@ -257,7 +389,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         .unwrap();
     runtime.block_on(async {
         let client = browser(port).await;
-        client.set_window_size(1280, 800).await.unwrap();
+        client.set_window_size(1280, 900).await.unwrap();
         client.goto(&served.url()).await.unwrap();
         let games = tabula_games::registry().names().len();
         until(
@@ -266,6 +398,12 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
             "the page",
         )
         .await;
+
+        // The first visit to Tournaments shows the folder it selects at
+        // once (it once showed nothing until another was chosen).
+        click(&client, "#tab-arena").await;
+        until(&client, "document.querySelectorAll('#sections tr.standing').length === 2 && document.querySelector('#sections .ratings svg')", "the first folder's standings").await;
+        click(&client, "#tab-play").await;
 
         let mut rng = Rand(40);
         let fast = "mcts(iterations=50)";
@@ -281,90 +419,52 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         play_game(&client, "kalah", &[], fast, &mut rng).await;
         play_game(&client, "oware", &[], fast, &mut rng).await;
 
-        // A typed move works as a click does.
+        // A typed move works as a click does; hints, exact values, a
+        // position set up, an agent thinking.
         play_typed(&client).await;
+        refused_seat_and_alpha_beta(&client).await;
 
         // The board answers clicks: selections at once, moves once the
         // server's new board is drawn.
         let timings = page(&client, "return window.tabulaTimings").await;
         report_timings(&timings);
 
-        // Replay a recorded game to its end with the keyboard.
-        click(&client, "#tab-replay").await;
-        until(&client, "document.querySelectorAll('#folder option').length === 1", "the folders").await;
-        client.find(Locator::Css("#replay-filter button")).await.unwrap().click().await.unwrap();
-        until(&client, "document.querySelectorAll('button.replay').length === 4", "the listing").await;
-        click(&client, "button.replay").await;
-        until(&client, "view.mode === 'replay' && view.moves.length === 0", "the replay").await;
-        let body = client.find(Locator::Css("body")).await.unwrap();
-        body.send_keys("\u{E010}").await.unwrap(); // End
-        until(&client, "view.moves.length === view.replay.length && view.outcome !== null", "the end of the replay").await;
-        body.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
-        until(&client, "view.moves.length === view.replay.length - 1", "a step back").await;
+        // The analysis board, a judged replay and a shared link.
+        analysis_board(&client, "desktop").await;
+        judged_replay(&client, "desktop").await;
         screenshot(&client, "replay").await;
 
-        // A small tournament, started and watched from the page.
-        click(&client, "#tab-arena").await;
-        fill(&client, "t-games", "diffusion(width=4)").await;
-        fill(&client, "t-agents", "random mcts(iterations=50)").await;
-        fill(&client, "t-rounds", "1").await;
-        click(&client, "#t-start").await;
-        until(&client, "document.body.dataset.tournament === 'done' && document.querySelectorAll('#standings tr.standing').length === 2", "the tournament's standings").await;
-        let standings = client.find(Locator::Id("standings")).await.unwrap().text().await.unwrap();
-        assert!(standings.contains("random") && standings.contains("mcts"), "{standings}");
-        until(&client, "document.querySelectorAll('#crosstable tr').length === 3", "the crosstable").await;
-        until(&client, "document.querySelectorAll('#wall svg').length === 2", "the latest games' boards").await;
-        // The summary's crosstable: each side's W–D–L over the two games.
-        let crosstable = client.find(Locator::Id("crosstable")).await.unwrap().text().await.unwrap();
-        let tallies = page(&client, r"return [...document.querySelectorAll('#crosstable td')]
-            .map((td) => td.textContent.match(/^(\d+)–(\d+)–(\d+) /))
-            .filter((m) => m).map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))").await;
-        assert_eq!(tallies, json!([2, 2]), "{crosstable}");
-        let state = client.find(Locator::Id("t-state")).await.unwrap().text().await.unwrap();
-        assert!(state.contains("2 of 2 games"), "{state}");
-        screenshot(&client, "tournament").await;
+        tournaments(&client).await;
 
-        // Games of three players: the crosstable, of two-player games only,
-        // says why it is empty.
-        fill(&client, "t-games", "calcala(players=3)").await;
-        click(&client, "#t-start").await;
-        until(&client, "document.getElementById('crosstable-note').textContent.startsWith('No crosstable') && document.querySelectorAll('#crosstable tr').length === 0 && document.querySelectorAll('#standings tr.standing').length === 2", "the three-player tournament").await;
-        fill(&client, "t-games", "diffusion(width=4)").await;
-
-        // A longer one: the wall of games in progress shows its game as it
-        // plays (the server stops it when the test ends).
-        fill(&client, "t-agents", "random mcts(iterations=3000)").await;
-        fill(&client, "t-rounds", "200").await;
-        click(&client, "#t-start").await;
-        until(&client, "document.body.dataset.tournament === 'running' && document.querySelectorAll('#playing figure svg').length === 1", "a game in progress").await;
-        let playing = client.find(Locator::Id("playing")).await.unwrap().text().await.unwrap();
-        assert!(playing.contains("random") && playing.contains("mcts"), "{playing}");
-
-        // A phone's width: nothing wider than the screen.
+        // A phone's width: nothing wider than the screen, and the same
+        // analysis board, replay and link.
         client.set_window_size(390, 844).await.unwrap();
         click(&client, "#tab-play").await;
+        analysis_board(&client, "phone").await;
         let fits = page(&client, "return [document.documentElement.scrollWidth, window.innerWidth, document.querySelector('#board svg').getBoundingClientRect().width]").await;
         let [scroll, inner, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
         assert!(scroll <= inner + 1.0 && board <= inner, "at 390 px: page {scroll}, window {inner}, board {board}");
         screenshot(&client, "phone").await;
+        judged_replay(&client, "phone").await;
+        let fits = page(&client, "return [document.documentElement.scrollWidth, window.innerWidth]").await;
+        assert!(fits[0].as_f64() <= Some(fits[1].as_f64().unwrap() + 1.0), "the replay at 390 px: {fits}");
         client.close().await.unwrap();
     });
-    eprintln!("browser: screenshots in {}", screenshot_dir().display());
+    eprintln!(
+        "browser: the whole test in {:.0} s; screenshots in {}",
+        started.elapsed().as_secs_f64(),
+        screenshot_dir().display()
+    );
 }
 
-/// Plays a move typed into the move box (keyboard users).
+/// Plays a move typed into the move box (keyboard users), asks for a hint
+/// and the exact values, sets a position up and watches an agent think.
 async fn play_typed(client: &Client) {
-    click(client, "#tab-play").await;
-    let select = client.find(Locator::Id("game")).await.unwrap();
-    select.select_by_value("diffusion").await.unwrap();
-    fill(client, "param-width", "4").await;
-    fill(client, "seat-0", "human").await;
-    fill(client, "seat-1", "human").await;
-    click(client, "#new").await;
-    until(
+    new_game(
         client,
-        "view.name === 'diffusion' && view.moves.length === 0 && view.seats[1].agent === 'human'",
-        "a game of two people",
+        "diffusion",
+        &[("width", "4"), ("stones", "")],
+        &["human", "human"],
     )
     .await;
     fill(client, "move-input", "D\n").await;
@@ -381,13 +481,7 @@ async fn play_typed(client: &Client) {
         "the error",
     )
     .await;
-    let error = client
-        .find(Locator::Id("error"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let error = text(client, "#error").await;
     assert!(error.contains('Q'), "{error}");
     // A hint: each move's share of the search, on the board.
     click(client, "#hint").await;
@@ -405,8 +499,15 @@ async fn play_typed(client: &Client) {
         "the exact values",
     )
     .await;
+    let line = text(client, "#search-line").await;
+    assert!(line.starts_with("Exact value: "), "{line}");
     screenshot(client, "analysis").await;
     // Any position, set up from its text: the box shows the current one's.
+    page(
+        client,
+        "document.getElementById('position-card').open = true; return 0",
+    )
+    .await;
     let shown = page(
         client,
         "return document.getElementById('position-input').value",
@@ -440,6 +541,482 @@ async fn play_typed(client: &Client) {
         "the stopped search's move",
     )
     .await;
+}
+
+/// Two bugs the page had: a refused agent spec reset the board while the
+/// old agent played on (now nothing changes and the seat is marked), and
+/// alpha-beta's search read "null iterations".
+async fn refused_seat_and_alpha_beta(client: &Client) {
+    new_game(
+        client,
+        "diffusion",
+        &[("width", "4"), ("stones", "")],
+        &["human", "alphabeta(depth=3)"],
+    )
+    .await;
+    let legal = page(client, "return view.legal[0]").await;
+    click_move(client, legal.as_str().unwrap()).await;
+    until(
+        client,
+        "view.thinking === null && view.moves.length === 2",
+        "alpha-beta's reply",
+    )
+    .await;
+    let line = text(client, "#search-line").await;
+    assert!(line.contains("depth") && !line.contains("null"), "{line}");
+    let before = page(client, "return [view.game, view.moves, view.seats]").await;
+    fill(client, "seat-1", "mcst").await;
+    click(client, "#new").await;
+    until(client, "!document.getElementById('error').hidden && document.getElementById('seat-1').getAttribute('aria-invalid') === 'true'", "the refusal").await;
+    let error = text(client, "#error").await;
+    assert!(
+        error.starts_with("North: ") && error.contains("mcst"),
+        "{error}"
+    );
+    // Nothing changed: the game, its moves, and North's agent.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        page(client, "return [view.game, view.moves, view.seats]").await,
+        before
+    );
+}
+
+/// The analysis board: moves clicked, a variation branched from a past
+/// position with the main line kept, stepping with the keys and by
+/// clicking the move list, undo and redo on the tree, the board flipped,
+/// accessible names and keyboard play, and the position's link opened in
+/// a new tab.
+async fn analysis_board(client: &Client, width: &str) {
+    new_game(
+        client,
+        "diffusion",
+        &[("width", "4"), ("stones", "")],
+        &["human", "human"],
+    )
+    .await;
+    for _ in 0..3 {
+        let legal = page(client, "return view.legal[0]").await;
+        click_move(client, legal.as_str().unwrap()).await;
+    }
+    let main = page(client, "return view.moves").await;
+    // ← steps back along the line; the moves after stay on it.
+    press(client, LEFT).await;
+    until(
+        client,
+        "view.moves.length === 2 && view.line.length === 3",
+        "a step back",
+    )
+    .await;
+    // A click on the first move of the list shows the position after it.
+    let first = page(client, "return view.line[0]").await;
+    click(client, &format!("#tree .mv[data-node=\"{first}\"]")).await;
+    until(
+        client,
+        "view.moves.length === 1",
+        "the first move's position",
+    )
+    .await;
+    // Another move there starts a variation; the main line stays.
+    let other = page(
+        client,
+        &format!("return view.legal.find((m) => m !== {})", main[1]),
+    )
+    .await;
+    let other = other.as_str().expect("a second legal move").to_string();
+    click_move(client, &other).await;
+    until(client, &format!("view.moves.length === 2 && view.moves[1] === '{other}' && view.tree[view.line[0]].children.length === 2"), "the variation").await;
+    let main_line = page(client, "let ids = [], id = view.tree[0].children[0]; while (id !== undefined) { ids.push(view.tree[id].mv); id = view.tree[id].children[0]; } return ids").await;
+    assert_eq!(main_line, main, "{width}: the main line is kept");
+    let variation = text(client, "#tree .variation").await;
+    assert!(
+        variation.contains(&other),
+        "{width}: the variation is listed: {variation}"
+    );
+    // Home, End and → step along the line shown: the variation's.
+    press(client, HOME).await;
+    until(client, "view.moves.length === 0", "Home").await;
+    press(client, RIGHT).await;
+    until(client, "view.moves.length === 1", "→").await;
+    press(client, END).await;
+    until(
+        client,
+        &format!("view.moves.length === 2 && view.moves[1] === '{other}'"),
+        "End",
+    )
+    .await;
+    // Back on the main line's last move, by clicking it.
+    let last = page(client, "let id = view.tree[0].children[0]; while (view.tree[id].children[0] !== undefined) id = view.tree[id].children[0]; return id").await;
+    click(client, &format!("#tree .mv[data-node=\"{last}\"]")).await;
+    until(
+        client,
+        &format!("JSON.stringify(view.moves) === '{main}'"),
+        "the main line's end",
+    )
+    .await;
+    // Undo and redo step along the tree (two people: a move at a time).
+    click(client, "#undo").await;
+    until(client, "view.moves.length === 2", "undo").await;
+    click(client, "#redo").await;
+    until(
+        client,
+        &format!("JSON.stringify(view.moves) === '{main}'"),
+        "redo",
+    )
+    .await;
+    // The variation becomes the main line when asked.
+    let var_node = page(client, "return view.tree[view.line[0]].children[1]").await;
+    click(client, &format!("#tree .mv[data-node=\"{var_node}\"]")).await;
+    until(
+        client,
+        &format!("view.node === {var_node} && !document.getElementById('promote').hidden"),
+        "the variation shown",
+    )
+    .await;
+    click(client, "#promote").await;
+    until(
+        client,
+        &format!("view.tree[view.line[0]].children[0] === {var_node}"),
+        "the variation promoted",
+    )
+    .await;
+    // The board turns around and back.
+    click(client, "#flip").await;
+    until(client, "document.getElementById('board').classList.contains('flipped') && document.getElementById('flip').getAttribute('aria-pressed') === 'true'", "the flipped board").await;
+    click(client, "#flip").await;
+    accessibility(client, width).await;
+    shared_link(client, width).await;
+}
+
+/// Accessible names and roles from Chromium's accessibility tree, and a
+/// move played with the keyboard alone.
+async fn accessibility(client: &Client, width: &str) {
+    // Each pit is a button named by what it is and holds.
+    let pit = find(client, "#board [data-cell=\"A\"]").await;
+    let name = accessible(client, &pit, "computedlabel").await;
+    assert!(
+        name.starts_with("pit A, South's block, ")
+            && (name.ends_with(" stones") || name.ends_with(" stone")),
+        "{width}: {name}"
+    );
+    assert_eq!(
+        accessible(client, &pit, "computedrole").await,
+        "button",
+        "{width}"
+    );
+    // Every button shown has a name; the moves of the list say whose move.
+    let mut named = 0;
+    for button in client.find_all(Locator::Css("button")).await.unwrap() {
+        if !button.is_displayed().await.unwrap() {
+            continue;
+        }
+        let name = accessible(client, &button, "computedlabel").await;
+        let html = button.html(false).await.unwrap();
+        assert!(
+            !name.trim().is_empty(),
+            "{width}: a button without a name: {html}"
+        );
+        named += 1;
+    }
+    let mv = find(client, "#tree .mv").await;
+    let name = accessible(client, &mv, "computedlabel").await;
+    assert!(name.starts_with("Move 1: South "), "{width}: {name}");
+    let tab = find(client, "#tab-replay").await;
+    assert_eq!(
+        accessible(client, &tab, "computedrole").await,
+        "tab",
+        "{width}"
+    );
+    let back = find(client, "#nav-prev").await;
+    assert_eq!(
+        accessible(client, &back, "computedlabel").await,
+        "One move back (←)"
+    );
+    // The legal pits are in the tab order, and Enter on one plays it.
+    let legal = page(client, "return [...document.querySelectorAll('#board .target.legal')].every((t) => t.tabIndex === 0) && document.querySelectorAll('#board .target.legal').length === view.legal.length").await;
+    assert_eq!(legal, json!(true), "{width}: the legal pits are focusable");
+    let before = page(client, "return view.moves.length").await;
+    page(
+        client,
+        "document.querySelector('#board .target.legal').focus(); return 0",
+    )
+    .await;
+    let focused = client.active_element().await.unwrap();
+    assert_eq!(
+        focused.attr("class").await.unwrap().as_deref(),
+        Some("target legal"),
+        "{width}"
+    );
+    key(client, ENTER).await;
+    until(
+        client,
+        &format!("view.moves.length === {before} + 1"),
+        "a move played with Enter",
+    )
+    .await;
+    eprintln!("browser: {width}: {named} buttons named, a pit named and played with Enter");
+}
+
+/// The link to the position shown, opened in a new tab, shows the same
+/// position, line and ply.
+async fn shared_link(client: &Client, width: &str) {
+    press(client, LEFT).await;
+    until(
+        client,
+        "view.moves.length === view.line.length - 1",
+        "a step back",
+    )
+    .await;
+    let link = page(client, "return document.getElementById('share-link').value").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(
+        link.contains("game=diffusion") && link.contains("moves=") && link.contains("ply="),
+        "{link}"
+    );
+    let shown = page(
+        client,
+        "return [view.position, view.moves, view.line.map((id) => view.tree[id].mv)]",
+    )
+    .await;
+    let mine = client.window().await.unwrap();
+    let tab = client.new_window(true).await.unwrap();
+    client.switch_to_window(tab.handle).await.unwrap();
+    client.goto(&link).await.unwrap();
+    until(
+        client,
+        "typeof view !== 'undefined' && view !== null && view.line.length > 0",
+        "the linked game",
+    )
+    .await;
+    let opened = page(
+        client,
+        "return [view.position, view.moves, view.line.map((id) => view.tree[id].mv)]",
+    )
+    .await;
+    assert_eq!(opened, shown, "{width}: {link}");
+    client.close_window().await.unwrap();
+    client.switch_to_window(mine).await.unwrap();
+    eprintln!("browser: {width}: a shared link restored in a new tab");
+}
+
+/// A recorded game listed by partial filters and replayed, each move
+/// judged against the database, the evaluation graph clicked to jump, and
+/// the replay's link opened in a new tab.
+async fn judged_replay(client: &Client, width: &str) {
+    click(client, "#tab-replay").await;
+    // Listed as soon as the tab opens, each result naming the agent that won.
+    until(
+        client,
+        "document.querySelectorAll('#listing tr.game').length === 4",
+        "the listing",
+    )
+    .await;
+    let results = page(client, "return [...document.querySelectorAll('#listing tr.game td:nth-child(4)')].map((td) => td.textContent)").await;
+    for result in results.as_array().unwrap() {
+        let result = result.as_str().unwrap();
+        assert!(
+            (result.starts_with("random (") || result.starts_with("mcts-50 ("))
+                && result.ends_with(") wins"),
+            "{width}: {result}"
+        );
+    }
+    // Filters match any part of a spec, display name or seat.
+    fill(client, "filter-agent", "mcts").await;
+    until(
+        client,
+        "document.getElementById('listing-count').textContent === '4 games'",
+        "mcts's games",
+    )
+    .await;
+    let mut won = 0;
+    for seat in ["South", "North"] {
+        fill(client, "filter-winner", seat).await;
+        until(client, &format!("[...document.querySelectorAll('#listing tr.game')].every((tr) => tr.textContent.includes('({seat}) wins'))"), "the seat's wins").await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        won += page(
+            client,
+            "return document.querySelectorAll('#listing tr.game').length",
+        )
+        .await
+        .as_u64()
+        .unwrap();
+    }
+    assert_eq!(won, 4, "{width}: every game won by South or North");
+    fill(client, "filter-winner", "").await;
+    fill(client, "filter-agent", "").await;
+    until(
+        client,
+        "document.querySelectorAll('#listing tr.game').length === 4",
+        "the whole listing",
+    )
+    .await;
+    click(client, "button.replay").await;
+    until(
+        client,
+        "view.mode === 'replay' && view.moves.length === 0 && view.replay.judged === 'database'",
+        "the judged replay",
+    )
+    .await;
+    // Every move marked: the two opening plies as openings, the agents'
+    // moves kept, lost or slower; the summary counts the agents' moves.
+    let marks = page(client, "return [...document.querySelectorAll('#tree .mv')].map((b) => ['kept', 'lost', 'slower', 'lost-already', 'opening'].filter((k) => b.classList.contains(k)))").await;
+    let marks = marks.as_array().unwrap();
+    let length = page(client, "return view.replay.length")
+        .await
+        .as_u64()
+        .unwrap() as usize;
+    assert_eq!(marks.len(), length, "{width}: {marks:?}");
+    assert!(
+        marks.iter().all(|m| m.as_array().unwrap().len() == 1),
+        "{width}: {marks:?}"
+    );
+    assert_eq!(
+        marks[..2],
+        [json!(["opening"]), json!(["opening"])],
+        "{width}"
+    );
+    let judged = text(client, "#judged").await;
+    assert!(
+        judged.starts_with("Judged by the database: random (South)")
+            || judged.starts_with("Judged by the database: mcts-50 (South)"),
+        "{width}: {judged}"
+    );
+    // A click in the middle of the graph jumps to the move there.
+    let span = length.max(10) as f64;
+    let expected = ((170.0 - 8.0) / 324.0 * span).round() as usize;
+    click(client, "#evals svg").await;
+    until(
+        client,
+        &format!("view.moves.length === {}", expected.min(length)),
+        "the graph's jump",
+    )
+    .await;
+    // The keys step through it.
+    press(client, END).await;
+    until(
+        client,
+        "view.moves.length === view.replay.length && view.outcome !== null",
+        "the end of the replay",
+    )
+    .await;
+    press(client, LEFT).await;
+    until(
+        client,
+        "view.moves.length === view.replay.length - 1",
+        "a step back",
+    )
+    .await;
+    // Its link reopens the replay, judged, at the same move.
+    let link = page(client, "return document.getElementById('share-link').value").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(
+        link.contains("replay=0%2F1") || link.contains("replay=0/1"),
+        "{link}"
+    );
+    let mine = client.window().await.unwrap();
+    let tab = client.new_window(true).await.unwrap();
+    client.switch_to_window(tab.handle).await.unwrap();
+    client.goto(&link).await.unwrap();
+    until(client, "typeof view !== 'undefined' && view !== null && view.mode === 'replay' && view.replay.judged === 'database' && view.moves.length === view.replay.length - 1", "the linked replay").await;
+    client.close_window().await.unwrap();
+    client.switch_to_window(mine).await.unwrap();
+    eprintln!("browser: {width}: a judged replay of {length} moves");
+}
+
+/// Tournaments: the ratings chart, standings and crosstable of a folder
+/// of adjudicated games, then ones started from the page.
+async fn tournaments(client: &Client) {
+    click(client, "#tab-arena").await;
+    until(client, "document.querySelectorAll('#t-folder option').length === 2 && document.querySelectorAll('#sections tr.standing').length === 2", "the folders").await;
+    // The folder of games stopped at the ply limit: counted, and said.
+    let stopped = client.find(Locator::Id("t-folder")).await.unwrap();
+    stopped.select_by_value("1").await.unwrap();
+    until(
+        client,
+        "document.getElementById('t-state').textContent.includes('adjudicated')",
+        "the adjudicated games",
+    )
+    .await;
+    let state = text(client, "#t-state").await;
+    assert!(
+        state.contains("4 of 4 games played, 4 of them adjudicated"),
+        "{state}"
+    );
+    let adjudicated = page(client, "return [...document.querySelectorAll('#sections tr.standing td:nth-child(6)')].map((td) => td.textContent)").await;
+    assert_eq!(adjudicated, json!(["4", "4"]), "the standings count them");
+
+    // A small tournament, started and watched from the page: agents by
+    // their display names.
+    click(client, "#start-card > summary").await;
+    fill(client, "t-games", "diffusion(width=4)").await;
+    fill(
+        client,
+        "t-agents",
+        "random greedy mcts(iterations=50,name=mcts-50)",
+    )
+    .await;
+    fill(client, "t-rounds", "1").await;
+    click(client, "#t-start").await;
+    until(client, "document.body.dataset.tournament === 'done' && document.querySelectorAll('#sections tr.standing').length === 3 && document.querySelectorAll('#sections .crosstable tr').length === 4", "the tournament's standings").await;
+    let sections = text(client, "#sections").await;
+    assert!(
+        sections.contains("greedy")
+            && sections.contains("mcts-50")
+            && !sections.contains("iterations="),
+        "{sections}"
+    );
+    let chart = page(
+        client,
+        "return document.querySelector('#sections .ratings svg').getAttribute('aria-label')",
+    )
+    .await;
+    let chart = chart.as_str().unwrap();
+    assert!(
+        chart.starts_with("Ratings: ")
+            && ["mcts-50", "greedy", "random"]
+                .iter()
+                .all(|a| chart.contains(a)),
+        "{chart}"
+    );
+    until(
+        client,
+        "document.querySelectorAll('#wall svg').length === 4",
+        "the latest games' boards",
+    )
+    .await;
+    // The summary's crosstable: each side's W–D–L over the two games of
+    // each pairing.
+    let crosstable = text(client, "#sections .crosstable").await;
+    let tallies = page(
+        client,
+        r"return [...document.querySelectorAll('#sections .crosstable td')]
+        .map((td) => td.textContent.match(/^(\d+)–(\d+)–(\d+) /))
+        .filter((m) => m).map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))",
+    )
+    .await;
+    assert_eq!(tallies, json!([2, 2, 2, 2, 2, 2]), "{crosstable}");
+    let state = text(client, "#t-state").await;
+    assert!(state.contains("6 of 6 games"), "{state}");
+    screenshot(client, "tournament").await;
+
+    // Games of three players: the crosstable, of two-player games only,
+    // says why it is empty.
+    fill(client, "t-games", "calcala(players=3)").await;
+    fill(client, "t-agents", "random mcts(iterations=50)").await;
+    click(client, "#t-start").await;
+    until(client, "document.querySelector('#sections .crosstable-note') && document.querySelector('#sections .crosstable-note').textContent.startsWith('No crosstable') && document.querySelectorAll('#sections .crosstable tr').length === 0 && document.querySelectorAll('#sections tr.standing').length === 2", "the three-player tournament").await;
+    fill(client, "t-games", "diffusion(width=4)").await;
+
+    // A longer one: the wall of games in progress shows its game as it
+    // plays (the server stops it when the test ends).
+    fill(client, "t-agents", "random mcts(iterations=3000)").await;
+    fill(client, "t-rounds", "200").await;
+    click(client, "#t-start").await;
+    until(client, "document.body.dataset.tournament === 'running' && document.querySelectorAll('#playing figure svg').length === 1", "a game in progress").await;
+    let playing = text(client, "#playing").await;
+    assert!(
+        playing.contains("random") && playing.contains("mcts"),
+        "{playing}"
+    );
 }
 
 fn report_timings(timings: &Value) {

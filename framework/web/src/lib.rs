@@ -14,6 +14,7 @@ mod assets;
 mod error;
 mod guard;
 mod limits;
+mod notes;
 mod play;
 mod replay;
 mod session;
