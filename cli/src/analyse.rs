@@ -3,6 +3,7 @@
 //! written as `accuracy.json` and `accuracy.svg`. The judging is the
 //! `tabula-judge` library's; this is its front end.
 
+use crate::out::{out, outln};
 use std::path::{Path, PathBuf};
 
 use tabula::Registry;
@@ -38,8 +39,9 @@ pub fn run(registry: &Registry, args: AnalyseArgs) -> Result<(), String> {
     let text = |e: tabula_judge::JudgeError| e.to_string();
     let database = Database::open(registry, &args.db).map_err(text)?;
     let report = tabula_judge::analyse(&database, &games).map_err(text)?;
-    print!("{}", report.text());
+    // The files first: a reader that stops reading ends the program.
     let (json, svg) = report.write(&out).map_err(text)?;
-    println!("wrote {} and {}", json.display(), svg.display());
+    out!("{}", report.text());
+    outln!("wrote {} and {}", json.display(), svg.display());
     Ok(())
 }

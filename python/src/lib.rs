@@ -93,5 +93,7 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     fast_calls::install(&module.py().get_type::<game::State>())?;
     module.add_class::<agent::Agent>()?;
     module.add("TERMINAL", game::TERMINAL)?;
+    // The package's version (the wheel's, from this crate's Cargo.toml).
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union, cast
 
 from ._tabula import (
     TERMINAL,
+    __version__,
     Agent,
     Game,
     State,

@@ -18,6 +18,9 @@ __all__ = [
     "representative_specs",
 ]
 
+__version__: str
+"""The package's version, e.g. ``"0.1.0"``."""
+
 TERMINAL: int
 """OpenSpiel's player id for a finished game (-4): ``current_player()`` then."""
 

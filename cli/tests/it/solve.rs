@@ -619,3 +619,78 @@ fn the_repl_shows_kalahs_margins() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+/// A build whose table would be large and thrown away (no `--db`) is
+/// refused before it starts, with what it would take; `--db` keeps it,
+/// `--no-save` builds it anyway, a small one needs neither, and a `--db`
+/// that cannot be written is refused before the build, not after it.
+#[test]
+fn a_large_build_without_db_asks_first() {
+    for (spec, size) in [
+        (
+            "diffusion",
+            "a database of 2.45 GB, and about 4.77 GB of memory",
+        ),
+        ("kalah(pits=4,seeds=4)", "76.9 MB"),
+    ] {
+        let run = tabula(&["solve", spec], "");
+        assert!(!run.ok);
+        assert!(run.stderr.contains(size), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("Give --db FILE to keep it")
+                && run.stderr.contains("--no-save to build it anyway"),
+            "{}",
+            run.stderr
+        );
+        assert!(!run.stdout.contains("solved in"), "{}", run.stdout);
+    }
+    let run = tabula(&["solve", "diffusion"], "");
+    assert!(
+        run.stderr.contains(
+            "solving diffusion(width=6,blocks=halves) builds a table of 2,176,782,336 positions"
+        ),
+        "{}",
+        run.stderr
+    );
+    // A small table is built and reported without either.
+    let run = tabula(&["solve", "kalah(pits=3,seeds=3)"], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("18 seeds by margin on ")
+            && run
+                .stdout
+                .contains("134,596 positions, a database of 0.1 MB")
+            && run.stdout.contains("solved in"),
+        "{}",
+        run.stdout
+    );
+    // Asked for: built and thrown away; with --db, a conflict.
+    let run = tabula(&["solve", "kalah(pits=3,seeds=3)", "--no-save"], "");
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["solve", "diffusion", "--no-save", "--db", "x.db"], "");
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+    // A --db where nothing can be written (a link to nothing, which is
+    // no file to load either): refused before the build.
+    let dir = scratch("solve-unwritable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dangling = dir.join("dangling.db");
+    std::os::unix::fs::symlink("nowhere", &dangling).unwrap();
+    let run = tabula(
+        &[
+            "solve",
+            "kalah(pits=3,seeds=3)",
+            "--db",
+            dangling.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("symbolic link to nothing"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("solving"), "{}", run.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -509,6 +509,16 @@ impl Session {
         Ok(thoughts)
     }
 
+    /// Drops the agent kept for `seat` between moves (an MCTS tree kept
+    /// for reuse, an engine's process); its next move builds it afresh.
+    /// For a server that must not hold every open game's trees while
+    /// they wait for a person.
+    pub fn forget_agent(&mut self, seat: Seat) {
+        if let Some(agent) = self.agents.get_mut(seat) {
+            *agent = None;
+        }
+    }
+
     /// The agent that plays for a human seat when asked (a hint, `go
     /// all`): MCTS with its default budget.
     pub fn default_agent(&self) -> AgentSpec {

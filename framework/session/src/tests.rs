@@ -200,6 +200,18 @@ fn a_background_search_reports_progress_and_stops_when_told() {
 }
 
 #[test]
+fn an_abandoned_search_has_ended_when_abandon_returns() {
+    let mut s = session("diffusion");
+    s.set_seat(0, "mcts(iterations=1000000000)").unwrap();
+    let thinking = s.think().unwrap();
+    let before = snapshot(&s);
+    // Returns only once the search's thread is gone (else it would run
+    // to its billion iterations).
+    thinking.abandon();
+    assert_eq!(snapshot(&s), before, "nothing played");
+}
+
+#[test]
 fn a_move_thought_for_a_position_that_changed_is_refused() {
     let mut s = session("diffusion");
     let thinking = s.think().unwrap();

@@ -124,6 +124,19 @@ impl Thinking {
         self.worker.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
+    /// Stops the search and waits for its thread to end, then drops the
+    /// agent: an outside engine's processes are ended before this
+    /// returns (dropping a `Thinking` only asks the search to stop). For a
+    /// server that must not free a search's slot while its engine lives.
+    pub fn abandon(mut self) {
+        self.stop();
+        if let Some(worker) = self.worker.take() {
+            // The agent and its answer are dropped here; a panic in the
+            // search has nothing left to spoil.
+            let _ = worker.join();
+        }
+    }
+
     /// The agent and its answer, once the search ends.
     pub(crate) fn join(mut self) -> Answer {
         let worker = self.worker.take().expect("joined once");
