@@ -106,10 +106,23 @@ fn until(client: &Session, script: &str, what: &str) {
     let deadline = Instant::now() + HANG;
     let check = format!("return !!({script});");
     while page(client, &check) != json!(true) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        if Instant::now() >= deadline {
+            panic!(
+                "timed out waiting for {what}; the page: {}",
+                page(client, SEEN)
+            );
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// What the page shows, for a failure's message: the game, where it is,
+/// who is thinking, the seats, its status and its error.
+const SEEN: &str = "return typeof view === 'undefined' || view === null ? 'no view yet' : { \
+    game: view.game, mode: view.mode, moves: view.moves, thinking: view.thinking, \
+    to_move: view.to_move, legal: view.legal, seats: view.seats.map((s) => s.agent), \
+    status: document.getElementById('status').textContent, \
+    error: document.getElementById('error').textContent }";
 
 fn find<'a>(client: &'a Session, css: &str) -> Element<'a> {
     client
@@ -188,6 +201,43 @@ fn arena_folder(name: &str, extra: &[&str]) -> PathBuf {
     out
 }
 
+/// A results folder of Kalah games with two pits of two seeds a side
+/// (solved by score margin into the returned database) and with three
+/// pits (which no database of the test covers).
+fn kalah_folder() -> (PathBuf, PathBuf) {
+    let dir = scratch("browser-kalah");
+    let db = dir.join("k22.db");
+    let run = tabula(
+        &[
+            "solve",
+            "kalah(pits=2,seeds=2)",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let out = dir.join("games");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "kalah(pits=2,seeds=2)",
+            "kalah(pits=3,seeds=2)",
+            "--agents",
+            "random",
+            "mcts(iterations=50,name=mcts-50)",
+            "--rounds",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    (out, db)
+}
+
 /// Starts a new game from the form: `params` set (others left at their
 /// defaults), `seats` seated.
 fn new_game(client: &Session, name: &str, params: &[(&str, &str)], seats: &[&str]) {
@@ -213,11 +263,15 @@ fn new_game(client: &Session, name: &str, params: &[(&str, &str)], seats: &[&str
     }
     let seats_js = serde_json::to_string(seats).unwrap();
     click(client, "#new");
+    // The server may add its bounds to a seat's spec (`mcts(iterations=50)`
+    // is seated as `mcts(iterations=50,max_nodes=…)`): the spec asked for
+    // begins the one seated.
     until(
         client,
         &format!(
             "view && view.name === '{name}' && view.tree.length === 1 && view.thinking === null \
-             && JSON.stringify(view.seats.map((s) => s.agent)) === JSON.stringify({seats_js})"
+             && {seats_js}.every((want, i) => {{ const got = view.seats[i].agent; \
+                return got === want || got.startsWith(want.endsWith(')') ? want.slice(0, -1) + ',' : want + '('); }})"
         ),
         "the new game",
     );
@@ -229,6 +283,18 @@ fn click_move(client: &Session, mv: &str) -> bool {
     let before = page(client, "return view.tree.length * 1000 + view.node");
     let tokens: Vec<&str> = mv.split(['-', ':']).filter(|t| !t.is_empty()).collect();
     for token in &tokens {
+        // Under load the page may still be drawing what the last answer
+        // brought: wait until the token is a cell of the board or a
+        // button under it.
+        let quoted = json!(token);
+        until(
+            client,
+            &format!(
+                "document.querySelector(`#board [data-cell=\"${{CSS.escape({quoted})}}\"]`) \
+                 || [...document.querySelectorAll('#choices button')].some((b) => b.textContent === {quoted})"
+            ),
+            &format!("{token} of {mv} on the board"),
+        );
         let on_board = format!("#board [data-cell=\"{token}\"]");
         if client.find(Locator::Css(&on_board)).is_ok() {
             click(client, &on_board);
@@ -261,7 +327,11 @@ fn play_game(
     new_game(client, name, params, &["human", agent]);
     let (mut moves, mut multi) = (0, 0);
     loop {
-        until(client, "view.thinking === null", "the agent's reply");
+        until(
+            client,
+            "view.outcome !== null || humanToMove()",
+            "the agent's reply",
+        );
         if page(client, "return view.outcome !== null") == json!(true) {
             break;
         }
@@ -311,15 +381,21 @@ fn the_page_plays_analyses_replays_and_runs_tournaments_in_a_real_browser() {
     // moves), one of games stopped at the ply limit (adjudicated).
     let openings = arena_folder("browser-results", &["--opening-plies", "2"]);
     let stopped = arena_folder("browser-stopped", &["--max-plies", "3"]);
+    // A third: Kalah games, of a variant solved by score margin and of
+    // one no database covers.
+    let (kalah, kalah_db) = kalah_folder();
     let arena = scratch("browser-arena");
     let served = Served::start(&[
         "--results",
         openings.to_str().unwrap(),
         stopped.to_str().unwrap(),
+        kalah.to_str().unwrap(),
         "--arena",
         arena.to_str().unwrap(),
         "--db",
         width4_db(),
+        "--db",
+        kalah_db.to_str().unwrap(),
     ]);
     {
         let client = browser(port);
@@ -373,6 +449,7 @@ fn the_page_plays_analyses_replays_and_runs_tournaments_in_a_real_browser() {
         analysis_board(&client, "desktop");
         judged_replay(&client, "desktop");
         screenshot(&client, "replay");
+        margin_replay(&client);
 
         tournaments(&client);
 
@@ -504,16 +581,17 @@ fn refused_seat_and_alpha_beta(client: &Session) {
     let line = text(client, "#search-line");
     assert!(line.contains("depth") && !line.contains("null"), "{line}");
     let before = page(client, "return [view.game, view.moves, view.seats]");
+    let states = page(client, "return window.tabulaStates");
     fill(client, "seat-1", "mcst");
     click(client, "#new");
-    until(client, "!document.getElementById('error').hidden && document.getElementById('seat-1').getAttribute('aria-invalid') === 'true'", "the refusal");
+    // The server answers a refused request with the error, then the state.
+    until(client, &format!("!document.getElementById('error').hidden && document.getElementById('seat-1').getAttribute('aria-invalid') === 'true' && window.tabulaStates > {states}"), "the refusal");
     let error = text(client, "#error");
     assert!(
         error.starts_with("North: ") && error.contains("mcst"),
         "{error}"
     );
     // Nothing changed: the game, its moves, and North's agent.
-    std::thread::sleep(Duration::from_millis(200));
     assert_eq!(
         page(client, "return [view.game, view.moves, view.seats]"),
         before
@@ -719,8 +797,17 @@ fn judged_replay(client: &Session, width: &str) {
     // Listed as soon as the tab opens, each result naming the agent that won.
     until(
         client,
-        "document.querySelectorAll('#listing tr.game').length === 4",
+        "document.getElementById('listing').dataset.query !== undefined",
         "the listing",
+    );
+    if page(client, "return document.getElementById('folder').value") != json!("0") {
+        let folder = client.find(Locator::Id("folder")).unwrap();
+        folder.select_by_value("0").unwrap();
+    }
+    until(
+        client,
+        "document.getElementById('listing').dataset.query === '0?' && document.querySelectorAll('#listing tr.game').length === 4",
+        "the first folder's listing",
     );
     let results = page(client, "return [...document.querySelectorAll('#listing tr.game td:nth-child(4)')].map((td) => td.textContent)");
     for result in results.as_array().unwrap() {
@@ -735,14 +822,21 @@ fn judged_replay(client: &Session, width: &str) {
     fill(client, "filter-agent", "mcts");
     until(
         client,
-        "document.getElementById('listing-count').textContent === '4 games'",
+        "document.getElementById('listing').dataset.query === '0?agent=mcts' && document.getElementById('listing-count').textContent === '4 games'",
         "mcts's games",
     );
     let mut won = 0;
     for seat in ["South", "North"] {
         fill(client, "filter-winner", seat);
-        until(client, &format!("[...document.querySelectorAll('#listing tr.game')].every((tr) => tr.textContent.includes('({seat}) wins'))"), "the seat's wins");
-        std::thread::sleep(Duration::from_millis(400));
+        until(
+            client,
+            &format!(
+                "document.getElementById('listing').dataset.query === '0?agent=mcts&winner={seat}'"
+            ),
+            "the seat's wins",
+        );
+        let rows = page(client, &format!("return [...document.querySelectorAll('#listing tr.game')].every((tr) => tr.textContent.includes('({seat}) wins'))"));
+        assert_eq!(rows, json!(true), "{width}: {seat}'s wins only");
         won += page(
             client,
             "return document.querySelectorAll('#listing tr.game').length",
@@ -755,7 +849,7 @@ fn judged_replay(client: &Session, width: &str) {
     fill(client, "filter-agent", "");
     until(
         client,
-        "document.querySelectorAll('#listing tr.game').length === 4",
+        "document.getElementById('listing').dataset.query === '0?' && document.querySelectorAll('#listing tr.game').length === 4",
         "the whole listing",
     );
     click(client, "button.replay");
@@ -824,11 +918,102 @@ fn judged_replay(client: &Session, width: &str) {
     eprintln!("browser: {width}: a judged replay of {length} moves");
 }
 
+/// Replays of Kalah: one judged by the margin each move gave up (the
+/// mark says how much, the graph is in margins), one of a variant no
+/// database covers, drawn from the values the agents reported.
+fn margin_replay(client: &Session) {
+    click(client, "#tab-replay");
+    let folder = client.find(Locator::Id("folder")).unwrap();
+    folder.select_by_value("2").unwrap();
+    until(
+        client,
+        "document.getElementById('listing').dataset.query === '2?' && document.querySelectorAll('#listing tr.game').length === 4",
+        "the Kalah games",
+    );
+    let replay = |variant: &str| {
+        let xpath = format!("//table[@id='listing']//tr[td[2]='{variant}'][1]//button");
+        client
+            .find(Locator::XPath(&xpath))
+            .unwrap_or_else(|e| panic!("no game of {variant}: {e}"))
+            .click()
+            .unwrap();
+    };
+    replay("kalah(pits=2,seeds=2)");
+    until(
+        client,
+        "view.mode === 'replay' && view.game === 'kalah(pits=2,seeds=2)' && view.replay.judged === 'database'",
+        "the replay judged by margins",
+    );
+    // Each move marked by the margin it gave up, or kept.
+    let moves = page(
+        client,
+        r"return [...document.querySelectorAll('#tree .mv')].map((b) => {
+            const v = view.tree[Number(b.dataset.node)].verdict;
+            const mark = b.querySelector('.mark');
+            return [v.margin_lost, mark ? mark.textContent : '', b.getAttribute('aria-label'), v.lost !== null];
+        })",
+    );
+    let moves = moves.as_array().unwrap();
+    let length = page(client, "return view.replay.length").as_u64().unwrap() as usize;
+    assert_eq!(moves.len(), length, "{moves:?}");
+    let mut gave_up = 0;
+    for mv in moves {
+        let lost = mv[0]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no margin lost: {mv}"));
+        let (mark, label) = (mv[1].as_str().unwrap(), mv[2].as_str().unwrap());
+        if lost > 0 {
+            gave_up += 1;
+            // A result given away is marked so; the margin is said too.
+            let expected = match mv[3] == json!(true) {
+                true => "✗".to_string(),
+                false => format!("−{lost}"),
+            };
+            assert_eq!(mark, expected, "{mv}");
+            assert!(label.contains(&format!("gave up {lost} of margin")), "{mv}");
+        } else {
+            assert!(mark == "✓" || mark.is_empty(), "{mv}");
+        }
+    }
+    assert!(gave_up > 0, "random gives up some margin: {moves:?}");
+    let graph = page(
+        client,
+        "return document.querySelector('#evals svg').getAttribute('aria-label')",
+    );
+    assert!(
+        graph
+            .as_str()
+            .unwrap()
+            .starts_with("final margin for South"),
+        "{graph}"
+    );
+    // A variant no database covers: the agents' own values, and why.
+    replay("kalah(pits=3,seeds=2)");
+    until(
+        client,
+        "view.mode === 'replay' && view.game === 'kalah(pits=3,seeds=2)'",
+        "the unjudged replay",
+    );
+    assert_eq!(page(client, "return view.replay.judged"), json!("agents"));
+    let judged = text(client, "#judged");
+    assert!(
+        judged.starts_with("Values: what each agent's search reported")
+            && judged.contains("no database (--db) covers kalah(pits=3,seeds=2)"),
+        "{judged}"
+    );
+    let sources = page(
+        client,
+        "return view.evals.length > 0 && view.evals.every((e) => e.source === 'agent')",
+    );
+    assert_eq!(sources, json!(true), "the agents' values on the graph");
+    eprintln!("browser: a Kalah replay judged by margin ({gave_up} of {length} moves gave some up), one by the agents' values");
+}
+
 /// Tournaments: the ratings chart, standings and crosstable of a folder
 /// of adjudicated games, then ones started from the page.
 fn tournaments(client: &Session) {
     click(client, "#tab-arena");
-    until(client, "document.querySelectorAll('#t-folder option').length === 2 && document.querySelectorAll('#sections tr.standing').length === 2", "the folders");
+    until(client, "document.querySelectorAll('#t-folder option').length === 3 && document.querySelectorAll('#sections tr.standing').length === 2", "the folders");
     // The folder of games stopped at the ply limit: counted, and said.
     let stopped = client.find(Locator::Id("t-folder")).unwrap();
     stopped.select_by_value("1").unwrap();

@@ -19,10 +19,12 @@ let newGame = null; // the seats of a new game asked for, until answered
 let afterReplay = null; // the ply to show once a linked replay is open
 let evalPly = null; // maps a click on the evaluation graph to a ply
 
-// Measurements the browser test reads: milliseconds from a click to the
-// board answering it, and when search progress arrived.
+// What the browser test reads: milliseconds from a click to the board
+// answering it, when search progress arrived, and how many states the
+// server has sent (a sync point: every request is answered by one).
 window.tabulaTimings = [];
 window.tabulaProgress = [];
+window.tabulaStates = 0;
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -59,7 +61,7 @@ function send(request) {
 
 function receive(message) {
   switch (message.type) {
-    case "state": return drawState(message);
+    case "state": window.tabulaStates += 1; return drawState(message);
     case "progress": return drawProgress(message);
     case "thought": return drawThought(message);
     case "solved": return drawSolved(message.analysis);
@@ -238,14 +240,16 @@ function play(move, at) {
 
 // --- the move tree --------------------------------------------------------
 
-// The mark of a judged move: kept (✓), lost a result (✗, in red), kept
-// it more slowly or gave up margin (?!, with the margin lost).
+// The mark of a judged move: kept (✓), lost a result (✗, in red, with
+// the margin given up on a margin table), kept it more slowly (?!) or
+// gave up margin (−2).
 function verdictOf(node) {
   const v = node.verdict;
   if (!v) return null;
   if (v.opening) return { kind: "opening", mark: "", words: "an opening move, chosen for the agents" };
-  if (v.lost) return { kind: "lost", mark: "✗", words: `lost: ${v.lost_words}` };
-  if (v.margin_lost) return { kind: "slower", mark: `−${v.margin_lost}`, words: `gave up ${v.margin_lost} of margin, best ${v.best.join(", ")}` };
+  const margin = v.margin_lost ? `gave up ${v.margin_lost} of margin, best ${v.best.join(", ")}` : "";
+  if (v.lost) return { kind: "lost", mark: "✗", words: `lost: ${v.lost_words}` + (margin && `, ${margin}`) };
+  if (v.margin_lost) return { kind: "slower", mark: `−${v.margin_lost}`, words: margin };
   // From a lost position every move loses: nothing was at stake.
   if (!v.at_stake) return { kind: "lost-already", mark: "", words: `the position was lost already` };
   if (!v.perfect) return { kind: "slower", mark: "?!", words: `kept the ${v.position.result}, not the quickest way (best ${v.best.join(", ")})` };
@@ -719,6 +723,8 @@ async function listGames(event) {
   try {
     const found = await api(`/api/folders/${folder}/games?${query}`);
     if (asked !== listing) return;
+    // Which folder and filters the rows are for (the browser test waits on it).
+    table.dataset.query = `${folder}?${query}`;
     const shown = found.games.length < found.matched ? ` (the first ${found.games.length} shown)` : "";
     $("listing-count").textContent = `${found.matched} ${found.matched === 1 ? "game" : "games"}${shown}`;
     table.innerHTML = '<tr><th>#</th><th class="text">game</th><th class="text">agents</th>'
