@@ -222,8 +222,7 @@ fn kalah_folder() -> (PathBuf, PathBuf) {
         &[
             "arena",
             "--games",
-            "kalah(pits=2,seeds=2)",
-            "kalah(pits=3,seeds=2)",
+            "kalah(pits=2,seeds=2),kalah(pits=3,seeds=2)",
             "--agents",
             "random",
             "mcts(iterations=50,name=mcts-50)",
@@ -930,7 +929,14 @@ fn margin_replay(client: &Session) {
         "document.getElementById('listing').dataset.query === '2?' && document.querySelectorAll('#listing tr.game').length === 4",
         "the Kalah games",
     );
+    // Replay's button shows the game on the Play tab.
     let replay = |variant: &str| {
+        click(client, "#tab-replay");
+        until(
+            client,
+            "document.getElementById('listing').dataset.query === '2?'",
+            "the Kalah games listed again",
+        );
         let xpath = format!("//table[@id='listing']//tr[td[2]='{variant}'][1]//button");
         client
             .find(Locator::XPath(&xpath))

@@ -971,6 +971,8 @@ function showTab(name) {
     tab.tabIndex = chosen ? 0 : -1;
   }
   if (name === "play") return;
+  // The listing is drawn again: until then it is for no query.
+  if (name === "replay") delete $("listing").dataset.query;
   clearInterval(watching);
   watching = null;
   loadFolders()
