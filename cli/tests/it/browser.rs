@@ -872,6 +872,28 @@ fn judged_replay(client: &Session, width: &str) {
         [json!(["opening"]), json!(["opening"])],
         "{width}"
     );
+    // The move shown reads in the accent's text colour whatever its
+    // verdict (a muted verdict's colour once made it unreadable).
+    let unreadable = page(
+        client,
+        r"const probe = document.createElement('span');
+        probe.style.color = 'var(--accent-text)';
+        document.body.append(probe);
+        const want = getComputedStyle(probe).color;
+        probe.remove();
+        return [...document.querySelectorAll('#tree .mv')].filter((b) => {
+            const was = b.getAttribute('aria-current');
+            b.setAttribute('aria-current', 'step');
+            const color = getComputedStyle(b).color;
+            if (was === null) b.removeAttribute('aria-current'); else b.setAttribute('aria-current', was);
+            return color !== want;
+        }).map((b) => b.className)",
+    );
+    assert_eq!(
+        unreadable,
+        json!([]),
+        "{width}: moves unreadable when shown"
+    );
     let judged = text(client, "#judged");
     assert!(
         judged.starts_with("Judged by the database: random (South)")
