@@ -358,7 +358,7 @@ fn play_game(
             until(client, "view.thinking === null", "the reply");
             let now = page(client, "return view.moves.length").as_u64().unwrap();
             click(client, "#undo");
-            let back = if now % 2 == 0 { now - 2 } else { now - 1 };
+            let back = if now.is_multiple_of(2) { now - 2 } else { now - 1 };
             until(client, &format!("view.moves.length === {back}"), "the undo");
             click(client, "#redo");
             until(client, &format!("view.moves.length === {now}"), "the redo");
