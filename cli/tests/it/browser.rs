@@ -179,19 +179,22 @@ fn screenshot(client: &Session, name: &str) {
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
 }
 
-/// A results folder of `tabula arena` on Diffusion's width-4 board, which
-/// the test's database solves: `extra` adds arguments.
-fn arena_folder(name: &str, extra: &[&str]) -> PathBuf {
+/// The variant the test's database solves.
+const W4: &str = "diffusion(width=4)";
+
+/// A results folder of `tabula arena` between random and mcts-50 on
+/// `games`, `rounds` rounds: `extra` adds arguments.
+fn arena_folder(name: &str, games: &str, rounds: &str, extra: &[&str]) -> PathBuf {
     let out = scratch(name);
     let mut args = vec![
         "arena",
         "--games",
-        "diffusion(width=4)",
+        games,
         "--agents",
         "random",
         "mcts(iterations=50,name=mcts-50)",
         "--rounds",
-        "2",
+        rounds,
         "--out",
         out.to_str().unwrap(),
     ];
@@ -217,23 +220,8 @@ fn kalah_folder() -> (PathBuf, PathBuf) {
         "",
     );
     assert!(run.ok, "{}", run.stderr);
-    let out = dir.join("games");
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "kalah(pits=2,seeds=2),kalah(pits=3,seeds=2)",
-            "--agents",
-            "random",
-            "mcts(iterations=50,name=mcts-50)",
-            "--rounds",
-            "1",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.ok, "{}", run.stderr);
+    let games = "kalah(pits=2,seeds=2),kalah(pits=3,seeds=2)";
+    let out = arena_folder("browser-kalah-games", games, "1", &[]);
     (out, db)
 }
 
@@ -358,7 +346,11 @@ fn play_game(
             until(client, "view.thinking === null", "the reply");
             let now = page(client, "return view.moves.length").as_u64().unwrap();
             click(client, "#undo");
-            let back = if now.is_multiple_of(2) { now - 2 } else { now - 1 };
+            let back = if now.is_multiple_of(2) {
+                now - 2
+            } else {
+                now - 1
+            };
             until(client, &format!("view.moves.length === {back}"), "the undo");
             click(client, "#redo");
             until(client, &format!("view.moves.length === {now}"), "the redo");
@@ -378,8 +370,8 @@ fn the_page_plays_analyses_replays_and_runs_tournaments_in_a_real_browser() {
     let (_driver, port) = start_driver();
     // Two results folders: one opened with random plies (not the agents'
     // moves), one of games stopped at the ply limit (adjudicated).
-    let openings = arena_folder("browser-results", &["--opening-plies", "2"]);
-    let stopped = arena_folder("browser-stopped", &["--max-plies", "3"]);
+    let openings = arena_folder("browser-results", W4, "2", &["--opening-plies", "2"]);
+    let stopped = arena_folder("browser-stopped", W4, "2", &["--max-plies", "3"]);
     // A third: Kalah games, of a variant solved by score margin and of
     // one no database covers.
     let (kalah, kalah_db) = kalah_folder();
