@@ -241,6 +241,14 @@ pub fn play_one(
             job.index
         )
     })?;
+    // The opening's plies were chosen for the agents: no value.
+    let mut values = vec![None; moves.len()];
+    values.extend(
+        played
+            .values
+            .iter()
+            .map(|v| v.map(|v| (f64::from(v) * 1000.0).round() / 1000.0)),
+    );
     moves.append(&mut played.moves);
     let logs = players
         .iter_mut()
@@ -260,7 +268,9 @@ pub fn play_one(
         forfeit: played.forfeit,
         moves_key: moves_key(job.game, &job.seats, &moves),
     };
-    let record = to_record(&result, start, agents, moves, settings);
+    let mut record = to_record(&result, start, agents, moves, settings);
+    // What each agent thought of its moves, for a replay's chart.
+    record.extra.insert("values".to_string(), json!(values));
     Ok((result, record, logs))
 }
 

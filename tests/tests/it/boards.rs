@@ -128,6 +128,19 @@ fn check(game: &dyn AnyGame, last: Option<(&dyn AnyGame, &String)>, spec: &str) 
         .descendants()
         .filter_map(|n| n.attribute("data-cell"))
         .collect();
+    // Each target is named for people who do not see the board: what it
+    // is, its name in the notation, and what is there.
+    for node in doc.descendants().filter(|n| n.has_attribute("data-cell")) {
+        let (cell, label) = (
+            node.attribute("data-cell").unwrap(),
+            node.attribute("aria-label"),
+        );
+        assert!(
+            label.is_some_and(|l| (l.starts_with("pit ") || l.starts_with("cell "))
+                && l.contains(&format!(" {cell}, "))),
+            "{at}: target {cell} is named {label:?}"
+        );
+    }
     for mv in game.legal_moves() {
         // The web page splits a move into the cells it names, as here
         // (framework/web/assets/board.js); a one-word move (`pass`) is a
