@@ -35,6 +35,11 @@ enum ArenaSubcommand {
 struct SummaryArgs {
     /// A tournament's results folder (its --out), holding games.jsonl.
     dir: PathBuf,
+    /// Rate relative to this agent (its spec or name), or `mean`; kept in
+    /// the folder's arena.json for later summaries [default: the folder's
+    /// anchor]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
 }
 
 /// `tabula arena merge`'s options.
@@ -46,6 +51,10 @@ struct MergeArgs {
     /// The directory for the merged games.jsonl, summary and charts.
     #[arg(long)]
     out: PathBuf,
+    /// Rate relative to this agent (its spec or name), or `mean` [default:
+    /// the shards' anchor]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
 }
 
 /// Runs `tabula arena` or `tabula arena merge`.
@@ -115,9 +124,14 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B")]
     sprt: Option<SprtSpec>,
     /// Play only this agent (spec or name) against each other agent, in
-    /// both seat orders; it is the ratings' anchor.
+    /// both seat orders; it is the ratings' anchor unless --anchor says
+    /// otherwise.
     #[arg(long, value_name = "AGENT")]
     gauntlet: Option<String>,
+    /// Who is rated 0: an agent (spec or name), or `mean`, the mean of the
+    /// rated agents [default: mean; a gauntlet's agent; an SPRT's baseline]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
     /// Print the standings (the SPRT's state, else the table) on stderr
     /// after every N finished games.
     #[arg(long, value_name = "N")]
@@ -150,6 +164,7 @@ impl ArenaArgs {
             shard: self.shard.is_some(),
             sprt: self.sprt.is_some(),
             gauntlet: self.gauntlet.is_some(),
+            anchor: self.anchor.is_some(),
             openings: self.openings.is_some(),
             openings_order: self.openings_order.is_some(),
         };
@@ -167,6 +182,7 @@ impl ArenaArgs {
             shard: self.shard,
             sprt: self.sprt,
             gauntlet: self.gauntlet,
+            anchor: self.anchor,
             standings_every: self.standings_every,
             openings: self.openings,
             openings_order: self.openings_order.unwrap_or_default(),
@@ -277,9 +293,13 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
 
 /// Runs `tabula arena merge`.
 fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
-    let summary = tabula_arena::merge(registry, &args.dirs, &args.out, |note| {
-        eprintln!("merge: {note}")
-    })?;
+    let summary = tabula_arena::merge(
+        registry,
+        &args.dirs,
+        &args.out,
+        args.anchor.as_deref(),
+        |note| eprintln!("merge: {note}"),
+    )?;
     print!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
     println!(
@@ -293,7 +313,9 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
 
 /// Runs `tabula arena summary`.
 fn summary(registry: &Registry, args: &SummaryArgs) -> Result<(), String> {
-    let summary = tabula_arena::rebuild(registry, &args.dir, |note| eprintln!("summary: {note}"))?;
+    let summary = tabula_arena::rebuild(registry, &args.dir, args.anchor.as_deref(), |note| {
+        eprintln!("summary: {note}")
+    })?;
     print!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
     println!(

@@ -487,7 +487,9 @@ async function refreshStandings() {
   try {
     const standings = await api(`/api/folders/${folder}/standings`);
     const summary = standings.summary;
-    const played = summary ? `${summary.played} of ${summary.scheduled} games played` : "starting";
+    const adjudicated = summary && summary.overall.adjudicated
+      ? `, ${summary.overall.adjudicated} of them adjudicated (no result)` : "";
+    const played = summary ? `${summary.played} of ${summary.scheduled} games played${adjudicated}` : "starting";
     const word = standings.running ? "Playing"
       : summary && summary.played < summary.scheduled ? "Stopped" : "Finished";
     $("t-state").textContent = `${word}: ${played}`
@@ -499,7 +501,8 @@ async function refreshStandings() {
     sections.innerHTML = "";
     for (const section of summary.games) {
       const title = document.createElement("h2");
-      title.textContent = `${section.game}: ${section.finished} games`;
+      title.textContent = `${section.game}: ${section.games} games`
+        + (section.adjudicated ? `, ${section.adjudicated} adjudicated (stopped at the ply limit: no result)` : "");
       const table = document.createElement("table");
       drawSection(table, section);
       sections.append(title, table);
@@ -525,18 +528,19 @@ function drawCrosstable(overall) {
   let counted = 0;
   for (const p of overall.crosstable) {
     const t = p.tally, games = t.wins + t.draws + t.losses;
-    if (!games) continue;
-    counted += games;
-    const pct = (x) => `${(100 * x).toFixed(0)}%`;
-    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses} (${pct((t.wins + t.draws / 2) / games)})`);
-    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins} (${pct((t.losses + t.draws / 2) / games)})`);
+    if (!games && !p.adjudicated) continue;
+    counted += games + (p.adjudicated || 0);
+    const pct = (x) => (games ? ` (${(100 * x / games).toFixed(0)}%)` : "");
+    const adjudicated = p.adjudicated ? `, ${p.adjudicated} adjudicated` : "";
+    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses}${pct(t.wins + t.draws / 2)}${adjudicated}`);
+    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins}${pct(t.losses + t.draws / 2)}${adjudicated}`);
   }
   const table = $("crosstable");
   table.innerHTML = "";
-  const others = overall.finished - counted;
-  $("crosstable-note").textContent = !overall.finished ? ""
+  const others = overall.games - counted;
+  $("crosstable-note").textContent = !overall.games ? ""
     : !counted ? "No crosstable: it counts games of two players between two different agents, and none was played."
-    : others > 0 ? `From the ${counted} two-player games; the other ${others} finished games are in the standings only.`
+    : others > 0 ? `From the ${counted} two-player games; the other ${others} games are in the standings only.`
     : "";
   if (!counted) return;
   const head = table.insertRow();
@@ -597,12 +601,14 @@ function drawSection(table, section) {
   const pct = (x) => (x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`);
   const num = (x) => (x === null || x === undefined ? "-" : x.toFixed(0));
   table.innerHTML = "<tr><th>agent</th><th>games</th><th>won</th><th>drawn</th><th>lost</th>"
-    + "<th>score</th><th>95% interval</th><th>Elo</th><th>Elo 95%</th></tr>";
+    + "<th>adjudicated</th><th>score</th><th>95% interval</th><th>Elo</th><th>Elo 95%</th></tr>";
   for (const a of section.agents) {
     const row = table.insertRow();
     row.className = "standing";
-    const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, pct(a.score),
-      `${pct(a.score_low)} – ${pct(a.score_high)}`, a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : ""),
+    const swept = a.swept === "won" ? " (won all)" : a.swept === "lost" ? " (lost all)" : "";
+    const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, a.adjudicated, pct(a.score),
+      `${pct(a.score_low)} – ${pct(a.score_high)}`,
+      (a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : "")) + swept,
       a.elo_low === null || a.standing === "anchor" ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
     for (const text of cells) row.insertCell().textContent = text;
   }
