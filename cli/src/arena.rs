@@ -136,10 +136,10 @@ pub struct ArenaArgs {
     /// after every N finished games.
     #[arg(long, value_name = "N")]
     standings_every: Option<usize>,
-    /// An opening suite: lines of moves from the start (`[GAME]` headers
-    /// give each game its own), each played from both seats; every line is
-    /// checked against the rules first [default rounds then: the most
-    /// openings of any game]
+    /// An opening suite: lines of moves from the start or position texts
+    /// (`position:` / `moves:` mark a line; `[GAME]` headers give each game
+    /// its own), each played from both seats; every line is checked against
+    /// the rules first [default rounds then: the most openings of any game]
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The suite's order: `sequential`, or `random` (shuffled by --seed)
