@@ -240,14 +240,17 @@ fn swept(n: usize, met: &[(usize, usize, [f64; 2])]) -> Vec<Option<Swept>> {
     }
     tally
         .into_iter()
-        .map(
-            |(scored, conceded, played)| match (played, scored, conceded) {
-                (false, ..) => None,
-                (true, _, c) if c == 0.0 => Some(Swept::Won),
-                (true, s, _) if s == 0.0 => Some(Swept::Lost),
-                _ => None,
-            },
-        )
+        .map(|(scored, conceded, played)| {
+            if !played {
+                None
+            } else if conceded == 0.0 {
+                Some(Swept::Won)
+            } else if scored == 0.0 {
+                Some(Swept::Lost)
+            } else {
+                None
+            }
+        })
         .collect()
 }
 
@@ -751,10 +754,10 @@ mod tests {
         let mean = results.fit(Anchor::Mean);
         let centre = truth.iter().sum::<f64>() / 4.0;
         let shift = fit.ratings[0].unwrap().elo - mean.ratings[0].unwrap().elo;
-        for i in 0..truth.len() {
+        for (i, t) in truth.iter().enumerate() {
             let (a, m) = (fit.ratings[i].unwrap(), mean.ratings[i].unwrap());
             assert!((a.elo - m.elo - shift).abs() < 1e-6, "{a:?} {m:?}");
-            assert!((m.elo - (truth[i] - centre)).abs() < 3.0 * m.se, "{m:?}");
+            assert!((m.elo - (t - centre)).abs() < 3.0 * m.se, "{m:?}");
             assert!(m.se > 1.0 && m.se < 20.0, "{m:?}");
         }
         let sum: f64 = mean.ratings.iter().map(|r| r.unwrap().elo).sum();
