@@ -186,7 +186,6 @@ impl Pairwise {
             .collect();
         let m = group.len();
         let bounded = strongly_connected(m, &edges);
-        let exact = m <= EXACT_LIMIT;
         let mut ratings = vec![None; n];
         if m < 2 {
             if let Anchor::Agent(a) = anchor {
@@ -196,7 +195,7 @@ impl Pairwise {
                 ratings,
                 swept,
                 bounded,
-                exact,
+                exact: true,
             };
         }
         let edges = with_prior(m, &edges);
@@ -206,11 +205,12 @@ impl Pairwise {
             Anchor::Mean => None,
             Anchor::Agent(a) => Some(local[a]),
         };
-        let variances = match exact {
+        let dense = match m <= EXACT_LIMIT {
             true => exact_variances(&hessian, anchor_local),
             false => None,
-        }
-        .unwrap_or_else(|| approximate_variances(&hessian, anchor_local));
+        };
+        let exact = dense.is_some();
+        let variances = dense.unwrap_or_else(|| approximate_variances(&hessian, anchor_local));
         let zero = match anchor_local {
             Some(a) => theta[a],
             None => theta.iter().sum::<f64>() / m as f64,
