@@ -249,7 +249,10 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             }
         }
         Event::GameFinished { scores, .. } => {
-            progress.set_message(scores.line());
+            // Only a bar that is drawn needs its line.
+            if !progress.is_hidden() {
+                progress.set_message(scores.line());
+            }
             progress.inc(1);
         }
         Event::Standings(summary) => progress.suspend(|| {

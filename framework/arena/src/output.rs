@@ -51,6 +51,9 @@ pub fn repeats_warning(summary: &Summary) -> Option<String> {
     ))
 }
 
+/// The most agents the progress line names.
+pub const LINE_AGENTS: usize = 8;
+
 /// Each agent's score so far, for the progress bar.
 #[derive(Debug, Clone)]
 pub struct RunningScores {
@@ -76,18 +79,39 @@ impl RunningScores {
         }
     }
 
-    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`.
+    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`: every agent's, in
+    /// their order, up to [`LINE_AGENTS`] agents; of more, the best so many
+    /// by score so far, and how many are left out (a line, not a table:
+    /// its cost and length stay the same however many agents play).
     pub fn line(&self) -> String {
-        let parts: Vec<String> = self
-            .agents
-            .iter()
-            .zip(&self.totals)
-            .map(|(agent, &(sum, n))| match n {
-                0 => format!("{agent} -"),
-                _ => format!("{agent} {:.1}% ({sum}/{n})", 100.0 * sum / n as f64),
-            })
-            .collect();
-        format!("score: {}", parts.join(" · "))
+        let part = |i: usize| match self.totals[i] {
+            (_, 0) => format!("{} -", self.agents[i]),
+            (sum, n) => format!(
+                "{} {:.1}% ({sum}/{n})",
+                self.agents[i],
+                100.0 * sum / n as f64
+            ),
+        };
+        let mut shown: Vec<usize> = (0..self.agents.len()).collect();
+        if shown.len() > LINE_AGENTS {
+            let mean = |i: usize| match self.totals[i] {
+                (_, 0) => -1.0,
+                (sum, n) => sum / n as f64,
+            };
+            shown.select_nth_unstable_by(LINE_AGENTS - 1, |&a, &b| {
+                mean(b).total_cmp(&mean(a)).then(a.cmp(&b))
+            });
+            shown.truncate(LINE_AGENTS);
+            shown.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        }
+        let parts: Vec<String> = shown.iter().map(|&i| part(i)).collect();
+        match self.agents.len() - shown.len() {
+            0 => format!("score: {}", parts.join(" · ")),
+            more => format!(
+                "score (the best {LINE_AGENTS}): {} · {more} more",
+                parts.join(" · ")
+            ),
+        }
     }
 }
 
@@ -469,6 +493,19 @@ mod tests {
             scores.line(),
             "score: random 25.0% (0.5/2) · mcts 75.0% (1.5/2) · x -"
         );
+        // Of many agents, the best few, by score.
+        let many: Vec<String> = (0..20).map(|i| format!("a{i}")).collect();
+        let mut scores = RunningScores::new(&many);
+        scores.add(&game(vec![7, 3], Some(vec![0])));
+        scores.add(&game(vec![12, 3], Some(vec![0, 1])));
+        let line = scores.line();
+        assert!(
+            line.starts_with(
+                "score (the best 8): a7 100.0% (1/1) · a12 50.0% (0.5/1) · a3 25.0% (0.5/2) · a0 -"
+            ),
+            "{line}"
+        );
+        assert!(line.ends_with(" · 12 more"), "{line}");
     }
 
     #[test]

@@ -372,9 +372,14 @@ pub fn play_all(
     let next = AtomicUsize::new(work.range.start);
     let stop = AtomicBool::new(false);
     let todo = work.range.len().saturating_sub(work.done.len());
-    let (send, receive) = mpsc::channel();
+    // Bounded: a worker waits while the games it finished wait to be
+    // written, so that a writer slower than the games (thousands of agents,
+    // each record repeating their settings) holds a few games in memory,
+    // not all that were played, and a Ctrl-C is not followed by a backlog.
+    let workers = threads.clamp(1, todo.max(1));
+    let (send, receive) = mpsc::sync_channel(2 * workers);
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, todo.max(1)) {
+        for _ in 0..workers {
             let send = send.clone();
             let (next, stop) = (&next, &stop);
             // Never counts past the end, however large it is.
