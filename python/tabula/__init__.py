@@ -12,8 +12,12 @@ The API is shaped like OpenSpiel's ``pyspiel``::
 
 ``Agent`` plays any agent kind by spec (``Agent("mcts(iterations=1000)")``),
 ``arena`` runs a tournament like ``tabula arena`` and returns its summary,
-and ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it
-needs the ``pettingzoo`` extra). The tour is ``docs/python.md``.
+``analyse`` judges its moves against a solved game's database like ``tabula
+analyse`` (``judge_game`` one recorded game move by move),
+``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it needs the
+``pettingzoo`` extra), and ``import tabula.openspiel`` registers every game with
+OpenSpiel's ``pyspiel`` and offers Tabula's agents as OpenSpiel bots (the
+``openspiel`` extra). The tour is ``docs/python.md``.
 """
 
 from __future__ import annotations
@@ -24,22 +28,28 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union, cast
 
 from ._tabula import (
     TERMINAL,
+    __version__,
     Agent,
     Game,
     State,
     arena_summary,
+    game_parameters,
     load_game,
     registered_agents,
     registered_games,
     representative_specs,
 )
+from ._judge import analyse, judge_game
 
 __all__ = [
     "TERMINAL",
     "Agent",
     "Game",
     "State",
+    "analyse",
     "arena",
+    "game_parameters",
+    "judge_game",
     "load_game",
     "registered_agents",
     "registered_games",

@@ -17,10 +17,16 @@ mod engine;
 mod engine_processes;
 mod files;
 mod hostile;
+mod pipes;
 mod reliability;
 mod repl;
 mod serve;
+#[cfg(target_os = "linux")]
+mod serve_hostile;
 mod shards;
+mod shell;
 mod solve;
 mod terminal;
 mod train;
+#[cfg(unix)]
+mod webdriver;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::db::{MarginDbError, MarginIdentity};
 use super::solver::{margin_analysis, solve_margins, MarginAnalysis, MarginTable};
 use super::Scored;
+use crate::estimate::{margin_estimate, Estimate};
 use tabula_core::any::{AnyGame, Boxed};
 use tabula_core::game::Game;
 
@@ -71,6 +72,9 @@ pub trait MarginSolver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The text naming the table `game` needs (`kalah(pits=4,…)`).
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String>;
+    /// What building the table of `game`'s variant will take, before it
+    /// is started.
+    fn estimate(&self, game: &dyn AnyGame) -> Result<Estimate, String>;
     /// Builds the table of `game`'s variant, every layer up to its seeds,
     /// calling `progress` with each layer as it starts.
     fn solve(
@@ -110,6 +114,10 @@ impl<G: Scored> MarginSolver for ScoredSolver<G> {
 
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String> {
         Ok(describe_of(state::<G>(game)?))
+    }
+
+    fn estimate(&self, game: &dyn AnyGame) -> Result<Estimate, String> {
+        margin_estimate(state::<G>(game)?).map_err(|e| e.to_string())
     }
 
     fn solve(
