@@ -892,4 +892,78 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn twenty_thousand_agents_in_a_gauntlet_and_a_ring_are_fitted_to_the_maximum() {
+        // The pairs that met are all the fit keeps and walks, so 20,000
+        // agents cost what their 20,000 pairs cost, not 20,000².
+        let n = 20_000;
+        // A gauntlet: agent 0 wins 3 : 1 against each of the rest. A star
+        // is a tree, so each rating is its own pair's record with the
+        // prior, as in a chain.
+        let mut gauntlet = Pairwise::new(n);
+        for i in 1..n {
+            for k in 0..8 {
+                gauntlet.add(0, i, if k % 4 == 0 { 0.0 } else { 1.0 }, 1.0);
+            }
+        }
+        assert_eq!(gauntlet.pairs.len(), n - 1);
+        let fit = gauntlet.fit(Anchor::Agent(0));
+        assert!(!fit.exact && fit.bounded);
+        let draws = PRIOR_DRAWS / 2.0 * (1.0 / (n - 1) as f64 + 1.0);
+        let expected = -ELO_PER_UNIT * ((6.0 + draws / 2.0) / (2.0 + draws / 2.0)).ln();
+        for r in &fit.ratings[1..] {
+            let r = r.unwrap();
+            assert!((r.elo - expected).abs() < 1e-6, "{r:?} against {expected}");
+            assert!(r.se.is_finite() && r.se > 0.0, "{r:?}");
+        }
+        // A ring, each agent meeting its two neighbours 6 times, won as
+        // strengths spread over 600 Elo say: a chain closed on itself, as
+        // loosely connected as a group can be. No closed form here, but
+        // the maximum is where each agent's expected score against its
+        // opponents (the prior's draws included) equals its actual one.
+        let truth: Vec<f64> = (0..n).map(|i| 600.0 * uniform(i as u64) - 300.0).collect();
+        let mut ring = Pairwise::new(n);
+        let mut k = 1 << 40;
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let p = sigmoid((truth[i] - truth[j]) / ELO_PER_UNIT);
+            for _ in 0..6 {
+                k += 1;
+                ring.add(i, j, if uniform(k) < p { 1.0 } else { 0.0 }, 1.0);
+            }
+        }
+        let fit = ring.fit(Anchor::Mean);
+        assert!(!fit.exact);
+        let theta: Vec<f64> = fit
+            .ratings
+            .iter()
+            .map(|r| {
+                let r = r.unwrap();
+                assert!(r.se.is_finite() && r.se > 0.0, "{r:?}");
+                r.elo / ELO_PER_UNIT
+            })
+            .collect();
+        assert!(theta.iter().sum::<f64>().abs() < 1e-6);
+        let edges: Vec<Edge> = ring
+            .pairs
+            .iter()
+            .map(|(&(a, b), w)| Edge {
+                a,
+                b,
+                wins: w.map(|u| u as f64 / UNITS),
+            })
+            .collect();
+        let mut surplus = vec![0.0; n];
+        for e in with_prior(n, &edges) {
+            let expected = (e.wins[0] + e.wins[1]) * sigmoid(theta[e.a] - theta[e.b]);
+            surplus[e.a] += e.wins[0] - expected;
+            surplus[e.b] -= e.wins[0] - expected;
+        }
+        let worst = surplus.iter().fold(0.0, |m: f64, s| m.max(s.abs()));
+        assert!(
+            worst < 1e-6,
+            "an agent's score is off its expectation by {worst}"
+        );
+    }
 }
