@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::common::{scratch, width4_db, Rand, HANG};
+use crate::common::{scratch, tabula, width4_db, Rand, HANG};
 use crate::serve::{results_folder, Served};
 use crate::webdriver::{Locator, Session};
 
@@ -227,10 +227,32 @@ fn play_game(
 fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     let (_driver, port) = start_driver();
     let folder = results_folder("browser-results");
+    // Games stopped at the ply limit: no result, counted all the same.
+    let cut = scratch("browser-adjudicated");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "diffusion(width=4)",
+            "--agents",
+            "random",
+            "greedy",
+            "--rounds",
+            "1",
+            "--max-plies",
+            "4",
+            "--out",
+            cut.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
     let arena = scratch("browser-arena");
     let served = Served::start(&[
         "--results",
         folder.to_str().unwrap(),
+        "--results",
+        cut.to_str().unwrap(),
         "--arena",
         arena.to_str().unwrap(),
         "--db",
@@ -279,7 +301,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     click(&client, "#tab-replay");
     until(
         &client,
-        "document.querySelectorAll('#folder option').length === 1",
+        "document.querySelectorAll('#folder option').length === 2",
         "the folders",
     );
     client
@@ -355,6 +377,40 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     let state = client.find(Locator::Id("t-state")).unwrap().text().unwrap();
     assert!(state.contains("2 of 2 games"), "{state}");
     screenshot(&client, "tournament");
+
+    // A folder of adjudicated games: counted, and labelled, in the state
+    // line, the section's title, the table and the crosstable.
+    page(
+        &client,
+        "const s = document.getElementById('t-folder'); \
+         s.value = [...s.options].find((o) => o.textContent.includes('browser-adjudicated')).value; \
+         s.onchange(); return null",
+    );
+    until(
+        &client,
+        "document.getElementById('t-state').textContent.includes('2 of 2 games played, 2 of them adjudicated') \
+         && document.querySelectorAll('#standings tr.standing').length === 2",
+        "the adjudicated games",
+    );
+    let sections = client
+        .find(Locator::Id("sections"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(sections.contains("2 games, 2 adjudicated"), "{sections}");
+    let adjudicated = page(
+        &client,
+        r"const head = [...document.querySelectorAll('#standings tr')][0];
+        const column = [...head.cells].findIndex((c) => c.textContent === 'adjudicated');
+        return [...document.querySelectorAll('#standings tr.standing')].map((r) => r.cells[column].textContent)",
+    );
+    assert_eq!(adjudicated, json!(["2", "2"]), "{sections}");
+    let crosstable = client
+        .find(Locator::Id("crosstable"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(crosstable.contains("0–0–0, 2 adjudicated"), "{crosstable}");
 
     // Games of three players: the crosstable, of two-player games only,
     // says why it is empty.
