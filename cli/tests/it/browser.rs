@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::common::{scratch, tabula, width4_db, Rand, HANG};
-use crate::serve::{results_folder, Served};
+use crate::common::{scratch, width4_db, Rand, HANG};
+use crate::serve::{results_folder, results_folder_with, Served};
 use crate::webdriver::{Locator, Session};
 
 /// chromedriver in a process group of its own, stopped with the browsers
@@ -228,25 +228,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     let (_driver, port) = start_driver();
     let folder = results_folder("browser-results");
     // Games stopped at the ply limit: no result, counted all the same.
-    let cut = scratch("browser-adjudicated");
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "diffusion(width=4)",
-            "--agents",
-            "random",
-            "greedy",
-            "--rounds",
-            "1",
-            "--max-plies",
-            "4",
-            "--out",
-            cut.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.ok, "{}", run.stderr);
+    let cut = results_folder_with("browser-adjudicated", &["--max-plies", "4"]);
     let arena = scratch("browser-arena");
     let served = Served::start(&[
         "--results",
@@ -388,7 +370,7 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
     );
     until(
         &client,
-        "document.getElementById('t-state').textContent.includes('2 of 2 games played, 2 of them adjudicated') \
+        "document.getElementById('t-state').textContent.includes('4 of 4 games played, 4 of them adjudicated') \
          && document.querySelectorAll('#standings tr.standing').length === 2",
         "the adjudicated games",
     );
@@ -397,20 +379,20 @@ fn the_page_plays_replays_and_runs_tournaments_in_a_real_browser() {
         .unwrap()
         .text()
         .unwrap();
-    assert!(sections.contains("2 games, 2 adjudicated"), "{sections}");
+    assert!(sections.contains("4 games, 4 adjudicated"), "{sections}");
     let adjudicated = page(
         &client,
         r"const head = [...document.querySelectorAll('#standings tr')][0];
         const column = [...head.cells].findIndex((c) => c.textContent === 'adjudicated');
         return [...document.querySelectorAll('#standings tr.standing')].map((r) => r.cells[column].textContent)",
     );
-    assert_eq!(adjudicated, json!(["2", "2"]), "{sections}");
+    assert_eq!(adjudicated, json!(["4", "4"]), "{sections}");
     let crosstable = client
         .find(Locator::Id("crosstable"))
         .unwrap()
         .text()
         .unwrap();
-    assert!(crosstable.contains("0–0–0, 2 adjudicated"), "{crosstable}");
+    assert!(crosstable.contains("0–0–0, 4 adjudicated"), "{crosstable}");
 
     // Games of three players: the crosstable, of two-player games only,
     // says why it is empty.
