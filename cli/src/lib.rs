@@ -198,5 +198,7 @@ fn completions(shell: clap_complete::Shell) {
             Some(path.file_name()?.to_str()?.to_string())
         })
         .unwrap_or_else(|| "tabula".to_string());
-    clap_complete::generate(shell, &mut Cli::command(), name, &mut std::io::stdout());
+    // Through `out::Stdout`: clap_complete panics on a failed write, and
+    // `tabula completions bash | head` closes the pipe early.
+    clap_complete::generate(shell, &mut Cli::command(), name, &mut out::Stdout);
 }

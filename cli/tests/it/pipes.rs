@@ -115,6 +115,7 @@ fn every_subcommand_ends_quietly_when_its_reader_stops() {
     let cases = [
         case("list", &["list"], ""),
         case("agents", &["agents"], ""),
+        case("completions", &["completions", "bash"], ""),
         case("play", &["play"], "new diffusion\nmoves\nshow\nhelp\n"),
         case(
             "bench",
