@@ -1049,6 +1049,11 @@ fn tournaments(client: &Session) {
     );
     let adjudicated = page(client, "return [...document.querySelectorAll('#sections tr.standing td:nth-child(6)')].map((td) => td.textContent)");
     assert_eq!(adjudicated, json!(["4", "4"]), "the standings count them");
+    let crosstable = text(client, "#sections .crosstable");
+    assert!(
+        crosstable.contains("0–0–0, 4 adjudicated"),
+        "the crosstable counts them: {crosstable}"
+    );
 
     // A small tournament, started and watched from the page: agents by
     // their display names.

@@ -215,22 +215,26 @@ impl Socket {
 
 /// A results folder with four games of Diffusion on a width-4 board.
 pub fn results_folder(name: &str) -> PathBuf {
+    results_folder_with(name, &[])
+}
+
+/// The same with `extra` options (`--max-plies 4`).
+pub fn results_folder_with(name: &str, extra: &[&str]) -> PathBuf {
     let out = scratch(name);
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "diffusion(width=4)",
-            "--agents",
-            "random",
-            "mcts(iterations=50)",
-            "--rounds",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let mut args = vec![
+        "arena",
+        "--games",
+        "diffusion(width=4)",
+        "--agents",
+        "random",
+        "mcts(iterations=50)",
+        "--rounds",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let run = tabula(&args, "");
     assert!(run.ok, "{}", run.stderr);
     out
 }

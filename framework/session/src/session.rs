@@ -726,11 +726,7 @@ impl Session {
         let game = self.current();
         match self.scored() || self.registry.solver(game.name()).is_some() {
             true => Ok(()),
-            false => {
-                let mut solvable = self.registry.solvable_names();
-                solvable.extend(self.registry.margin_solvable_names());
-                Err(no_solver(game, solvable))
-            }
+            false => Err(no_solver(game, &self.registry)),
         }
     }
 

@@ -464,6 +464,9 @@ fn margins_come_from_a_loaded_margin_database() {
     s.new_game("oware").unwrap();
     let none = s.solvable().unwrap_err().to_string();
     assert!(none.contains("solvable: diffusion, kalah"), "{none}");
+    // The page asks `solve` directly: the same games, whichever kind.
+    let asked = s.solve().unwrap_err().to_string();
+    assert!(asked.contains("solvable: diffusion, kalah"), "{asked}");
     let _ = std::fs::remove_file(file);
 }
 

@@ -878,7 +878,8 @@ function drawStandings(table, section) {
   for (const a of section.agents) {
     const row = table.insertRow();
     row.className = "standing";
-    const elo = a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : "");
+    const swept = a.swept === "won" ? " (won all)" : a.swept === "lost" ? " (lost all)" : "";
+    const elo = (a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : "")) + swept;
     const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, a.adjudicated, pct(a.score),
       `${pct(a.score_low)} – ${pct(a.score_high)}`, elo,
       a.elo_low === null || a.standing === "anchor" ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
@@ -899,16 +900,17 @@ function drawCrosstable(table, note, section) {
   let counted = 0;
   for (const p of section.crosstable) {
     const t = p.tally, games = t.wins + t.draws + t.losses;
-    if (!games) continue;
-    counted += games;
-    const pct = (x) => `${(100 * x).toFixed(0)}%`;
-    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses} (${pct((t.wins + t.draws / 2) / games)})`);
-    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins} (${pct((t.losses + t.draws / 2) / games)})`);
+    if (!games && !p.adjudicated) continue;
+    counted += games + (p.adjudicated || 0);
+    const pct = (x) => (games ? ` (${(100 * x / games).toFixed(0)}%)` : "");
+    const adjudicated = p.adjudicated ? `, ${p.adjudicated} adjudicated` : "";
+    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses}${pct(t.wins + t.draws / 2)}${adjudicated}`);
+    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins}${pct(t.losses + t.draws / 2)}${adjudicated}`);
   }
-  const others = section.finished - counted;
-  note.textContent = !section.finished ? ""
+  const others = section.games - counted;
+  note.textContent = !section.games ? ""
     : !counted ? "No crosstable: it counts games of two players between two different agents, and none was played."
-    : others > 0 ? `From the ${counted} two-player games; the other ${others} finished games are in the standings only.`
+    : others > 0 ? `From the ${counted} two-player games; the other ${others} games are in the standings only.`
     : "";
   if (!counted) return;
   const head = table.insertRow();
