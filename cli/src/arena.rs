@@ -36,6 +36,11 @@ enum ArenaSubcommand {
 struct SummaryArgs {
     /// A tournament's results folder (its --out), holding games.jsonl.
     dir: PathBuf,
+    /// Rate relative to this agent (its spec or name), or `mean`; kept in
+    /// the folder's arena.json for later summaries [default: the folder's
+    /// anchor]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
 }
 
 /// `tabula arena merge`'s options.
@@ -47,6 +52,10 @@ struct MergeArgs {
     /// The directory for the merged games.jsonl, summary and charts.
     #[arg(long)]
     out: PathBuf,
+    /// Rate relative to this agent (its spec or name), or `mean` [default:
+    /// the shards' anchor]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
 }
 
 /// Runs `tabula arena` or `tabula arena merge`.
@@ -116,17 +125,22 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B")]
     sprt: Option<SprtSpec>,
     /// Play only this agent (spec or name) against each other agent, in
-    /// both seat orders; it is the ratings' anchor.
+    /// both seat orders; it is the ratings' anchor unless --anchor says
+    /// otherwise.
     #[arg(long, value_name = "AGENT")]
     gauntlet: Option<String>,
+    /// Who is rated 0: an agent (spec or name), or `mean`, the mean of the
+    /// rated agents [default: mean; a gauntlet's agent; an SPRT's baseline]
+    #[arg(long, value_name = "AGENT")]
+    anchor: Option<String>,
     /// Print the standings (the SPRT's state, else the table) on stderr
     /// after every N finished games.
     #[arg(long, value_name = "N")]
     standings_every: Option<usize>,
-    /// An opening suite: lines of moves from the start (`[GAME]` headers
-    /// give each game its own), each played from both seats; every line is
-    /// checked against the rules first [default rounds then: the most
-    /// openings of any game]
+    /// An opening suite: lines of moves from the start or position texts
+    /// (`position:` / `moves:` mark a line; `[GAME]` headers give each game
+    /// its own), each played from both seats; every line is checked against
+    /// the rules first [default rounds then: the most openings of any game]
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The suite's order: `sequential`, or `random` (shuffled by --seed)
@@ -151,6 +165,7 @@ impl ArenaArgs {
             shard: self.shard.is_some(),
             sprt: self.sprt.is_some(),
             gauntlet: self.gauntlet.is_some(),
+            anchor: self.anchor.is_some(),
             openings: self.openings.is_some(),
             openings_order: self.openings_order.is_some(),
         };
@@ -168,6 +183,7 @@ impl ArenaArgs {
             shard: self.shard,
             sprt: self.sprt,
             gauntlet: self.gauntlet,
+            anchor: self.anchor,
             standings_every: self.standings_every,
             openings: self.openings,
             openings_order: self.openings_order.unwrap_or_default(),
@@ -234,7 +250,10 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
             }
         }
         Event::GameFinished { scores, .. } => {
-            progress.set_message(scores.line());
+            // Only a bar that is drawn needs its line.
+            if !progress.is_hidden() {
+                progress.set_message(scores.line());
+            }
             progress.inc(1);
         }
         Event::Standings(summary) => progress.suspend(|| {
@@ -278,9 +297,13 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
 
 /// Runs `tabula arena merge`.
 fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
-    let summary = tabula_arena::merge(registry, &args.dirs, &args.out, |note| {
-        eprintln!("merge: {note}")
-    })?;
+    let summary = tabula_arena::merge(
+        registry,
+        &args.dirs,
+        &args.out,
+        args.anchor.as_deref(),
+        |note| eprintln!("merge: {note}"),
+    )?;
     out!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
     outln!(
@@ -294,7 +317,9 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
 
 /// Runs `tabula arena summary`.
 fn summary(registry: &Registry, args: &SummaryArgs) -> Result<(), String> {
-    let summary = tabula_arena::rebuild(registry, &args.dir, |note| eprintln!("summary: {note}"))?;
+    let summary = tabula_arena::rebuild(registry, &args.dir, args.anchor.as_deref(), |note| {
+        eprintln!("summary: {note}")
+    })?;
     out!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
     outln!(

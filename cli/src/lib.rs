@@ -83,7 +83,7 @@ enum Command {
     },
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
-    Arena(arena::ArenaCommand),
+    Arena(Box<arena::ArenaCommand>),
     /// Serve an agent over the engine protocol on stdin and stdout (see
     /// docs/protocol.md), for GUIs, scripts and other programs.
     Engine {
@@ -167,7 +167,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
             depth,
             position,
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
-        Some(Command::Arena(args)) => arena::run(&registry, args),
+        Some(Command::Arena(args)) => arena::run(&registry, *args),
         Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
         Some(Command::Solve(args)) => solve::run(&registry, args),
         Some(Command::Analyse(args)) => analyse::run(&registry, args),

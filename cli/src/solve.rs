@@ -37,15 +37,10 @@ pub struct SolveArgs {
     layers: Option<usize>,
 }
 
-/// The solver of `game`'s game, or an error naming the games that have one.
+/// The solver of `game`'s game, or an error naming the games that have one
+/// (of either kind: `tabula solve` solves those scored by margin too).
 fn solver_for<'a>(registry: &'a Registry, game: &dyn AnyGame) -> Result<&'a dyn Solver, String> {
-    tabula_session::solver_for(registry, game).map_err(|e| {
-        // `tabula solve` solves the games scored by margin too: name them.
-        match registry.margin_solvable_names().join(", ") {
-            scored if scored.is_empty() => e.to_string(),
-            scored => format!("{e}; by score margin: {scored}"),
-        }
-    })
+    tabula_session::solver_for(registry, game).map_err(|e| e.to_string())
 }
 
 /// Loads the database at `path` and checks that it is `game`'s variant's.

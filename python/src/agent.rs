@@ -240,7 +240,7 @@ fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> Result<T, String> {
 /// friendly wrapper.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (agents, games, rounds, seed, threads, max_plies, opening_plies, out, resume, shard, sprt=None, gauntlet=None, openings=None, openings_order=None, standings_every=None, on_standings=None))]
+#[pyo3(signature = (agents, games, rounds, seed, threads, max_plies, opening_plies, out, resume, shard, sprt=None, gauntlet=None, openings=None, openings_order=None, standings_every=None, on_standings=None, anchor=None))]
 pub fn arena_summary(
     py: Python<'_>,
     agents: Vec<String>,
@@ -259,6 +259,7 @@ pub fn arena_summary(
     openings_order: Option<String>,
     standings_every: Option<i128>,
     on_standings: Option<Py<PyAny>>,
+    anchor: Option<String>,
 ) -> PyResult<String> {
     let config = (|| -> Result<tabula_arena::Config, String> {
         let mut config = tabula_arena::Config {
@@ -274,6 +275,7 @@ pub fn arena_summary(
             shard: shard.map(|s| s.parse()).transpose()?,
             sprt: sprt.map(|s| s.parse()).transpose()?,
             gauntlet,
+            anchor,
             openings: openings.map(Into::into),
             openings_order: openings_order
                 .map(|o| o.parse())
@@ -289,7 +291,7 @@ pub fn arena_summary(
         };
         Ok(config)
     })()
-    .map_err(value_error)?;
+    .map_err(|e| value_error(keyword_names(&e)))?;
     // On Ctrl-C no new game starts, the games under way finish and the
     // summary of the finished games is written.
     let interrupt = AtomicBool::new(false);
@@ -312,7 +314,52 @@ pub fn arena_summary(
         .map(|finished| tabula_arena::json(&finished.summary))
     })?
     .unwrap_or_else(|| Err("the tournament panicked".to_string()))
-    .map_err(value_error)
+    .map_err(|e| value_error(keyword_names(&e)))
+}
+
+/// The options `tabula arena` names in its messages, which Python's
+/// `tabula.arena` takes as keyword arguments of the same names.
+const OPTIONS: [&str; 16] = [
+    "games",
+    "agents",
+    "rounds",
+    "seed",
+    "threads",
+    "max-plies",
+    "opening-plies",
+    "out",
+    "resume",
+    "shard",
+    "sprt",
+    "gauntlet",
+    "anchor",
+    "openings-order",
+    "openings",
+    "standings-every",
+];
+
+/// `message` with the command's options (`--max-plies`) written as the
+/// keyword arguments a Python caller passed (`max_plies`; `resume=True`).
+fn keyword_names(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let option = OPTIONS.iter().find(|name| {
+            after.strip_prefix(**name).is_some_and(|tail| {
+                !tail.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            })
+        });
+        match option {
+            Some(&"resume") => out.push_str("resume=True"),
+            Some(name) => out.push_str(&name.replace('-', "_")),
+            None => out.push_str("--"),
+        }
+        rest = &after[option.map_or(0, |name| name.len())..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs `work` on a thread of its own while this one, holding the GIL now

@@ -74,6 +74,7 @@ def arena(
     openings_order: str = "sequential",
     standings_every: Optional[int] = None,
     on_standings: Optional[Callable[[dict[str, Any]], None]] = None,
+    anchor: Optional[str] = None,
 ) -> dict[str, Any]:
     """Plays a tournament exactly as ``tabula arena`` does and returns the
     summary it writes to ``summary.json``, as a dict.
@@ -92,7 +93,10 @@ def arena(
     (``openings_order``: ``"sequential"`` or ``"random"``). ``rounds``
     defaults to 10, to 100,000 (a cap) with ``sprt``, and to one per
     opening with ``openings``. ``on_standings`` is called with the summary
-    so far every ``standings_every`` finished games.
+    so far every ``standings_every`` finished games. ``anchor`` names who is
+    rated 0: an agent (its spec or name) or ``"mean"``, the mean of the
+    rated agents (the default; a gauntlet's agent in a gauntlet, the
+    baseline in an SPRT).
     """
     if isinstance(agents, str):
         agents = [agents]
@@ -107,7 +111,7 @@ def arena(
         summary = arena_summary(list(agents), games, rounds, seed, threads, max_plies,
                                 opening_plies, directory, resume, shard, sprt, gauntlet,
                                 openings, openings_order, standings_every,
-                                standings if on_standings is not None else None)
+                                standings if on_standings is not None else None, anchor)
         return cast(dict[str, Any], json.loads(summary))
 
     if out is not None:

@@ -69,6 +69,7 @@ def arena_summary(
     openings_order: Optional[str] = None,
     standings_every: Optional[int] = None,
     on_standings: Optional[Callable[[str], None]] = None,
+    anchor: Optional[str] = None,
 ) -> str:
     """Plays a tournament with ``tabula arena``'s settings and returns the
     summary JSON text; ``tabula.arena`` is the friendly wrapper."""

@@ -332,5 +332,27 @@ def test_arena_gauntlet_and_openings(tmp_path):
     suite.write_text("D f\nD D\n")
     with pytest.raises(ValueError, match=r"suite.txt:2: move 2 `D` is not legal"):
         tabula.arena(["random", "greedy"], games="diffusion", openings=str(suite))
-    with pytest.raises(ValueError, match="--sprt: elo0 must be below elo1"):
+    with pytest.raises(ValueError, match="^sprt: elo0 must be below elo1"):
         tabula.arena(["random", "greedy"], games="diffusion", sprt="elo0=5,elo1=0")
+
+
+def test_arena_rates_every_agent_against_the_anchor_asked_for(tmp_path):
+    summary = tabula.arena(["random", "greedy", "mcts(iterations=50)"], games="diffusion(width=4)",
+                           rounds=2, out=str(tmp_path / "mean"))
+    rows = summary["overall"]["agents"]
+    assert summary["anchor"] == "mean"
+    assert abs(sum(row["elo"] for row in rows)) < 1e-6
+    assert all(row["elo_low"] < row["elo"] < row["elo_high"] for row in rows)
+    assert all(row["swept"] in (None, "won", "lost") for row in rows)
+    anchored = tabula.arena(["random", "greedy", "mcts(iterations=50)"], games="diffusion(width=4)",
+                            rounds=2, anchor="greedy", out=str(tmp_path / "greedy"))
+    assert anchored["anchor"] == "greedy"
+    assert anchored["overall"]["agents"][1]["elo"] == 0.0
+    # The errors name the keyword arguments, not the command's flags.
+    with pytest.raises(ValueError, match="^anchor: `alphabeta` is none of the agents") as error:
+        tabula.arena(["random", "greedy"], games="diffusion", anchor="alphabeta")
+    assert "--" not in str(error.value)
+    with pytest.raises(ValueError, match="^agents: `human` cannot play in the arena; choose one of random, "):
+        tabula.arena(["random", "human"], games="diffusion")
+    with pytest.raises(ValueError, match="'max_plies'"):
+        tabula.arena(["random", "greedy"], games="diffusion", max_plies=-1)

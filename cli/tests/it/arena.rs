@@ -77,7 +77,7 @@ fn output_files_have_their_shapes() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("Elo ± 95% by game (random = 0"),
+        run.stdout.contains("Elo ± 95% by game (mean = 0"),
         "{}",
         run.stdout
     );
@@ -115,7 +115,7 @@ fn output_files_have_their_shapes() {
     }
 
     let summary = read_json(&out.join("summary.json"));
-    assert_eq!(summary["anchor"], "random");
+    assert_eq!(summary["anchor"], "mean");
     assert_eq!(summary["scheduled"], scheduled);
     assert_eq!(summary["played"], scheduled);
     assert_eq!(summary["settings"]["agents"][1], "mcts(iterations=50)");
@@ -124,8 +124,12 @@ fn output_files_have_their_shapes() {
     for section in sections.iter().chain([&summary["overall"]]) {
         let agents = section["agents"].as_array().unwrap();
         assert_eq!(agents.len(), 3);
-        assert_eq!(agents[0]["elo"], 0.0);
+        // Rated around their mean, every agent with an interval.
+        let sum: f64 = agents.iter().map(|a| a["elo"].as_f64().unwrap()).sum();
+        assert!(sum.abs() < 1e-6, "{section}");
         for a in agents {
+            assert_eq!(a["standing"], "rated");
+            assert!(a["elo_low"].as_f64().unwrap() < a["elo_high"].as_f64().unwrap());
             for key in [
                 "games",
                 "wins",
@@ -140,6 +144,7 @@ fn output_files_have_their_shapes() {
                 "elo_low",
                 "elo_high",
                 "seconds_per_move",
+                "swept",
             ] {
                 assert!(a.get(key).is_some(), "no {key} in {a}");
             }
@@ -176,7 +181,11 @@ fn output_files_have_their_shapes() {
             .replace(['(', '=', ','], "-")
             .replace(')', "");
         let (svg, texts) = read_svg(&out.join(format!("ratings-{stem}.svg")));
-        assert!(texts.iter().any(|t| t == "mcts(iterations=50)"), "{svg}");
+        // Its label, with `(won all)` after it if it won every game.
+        assert!(
+            texts.iter().any(|t| t.starts_with("mcts(iterations=50)")),
+            "{svg}"
+        );
     }
 
     // Any record can be replayed in the REPL.
@@ -264,7 +273,8 @@ fn games_cut_at_the_ply_limit_are_reported_not_counted() {
     let run = arena("diffusion", &out, &["--max-plies", "4"]);
     assert!(run.ok, "{}", run.stderr);
     assert!(
-        run.stdout.contains("0 games, 12 adjudicated at 4 plies"),
+        run.stdout
+            .contains("12 games: 0 finished, 12 adjudicated at 4 plies"),
         "{}",
         run.stdout
     );
@@ -277,10 +287,89 @@ fn games_cut_at_the_ply_limit_are_reported_not_counted() {
         assert_eq!(a["adjudicated"], 8);
         assert!(a["score"].is_null());
     }
+    // Every table shows them: each pairing's four, in the crosstable, its
+    // CSV and the text.
+    let pairings = section["crosstable"].as_array().unwrap();
+    assert_eq!(pairings.len(), 3);
+    assert!(pairings.iter().all(|p| p["adjudicated"] == 4), "{section}");
+    let csv = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().contains(",losses,adjudicated,"));
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("diffusion,random,mcts(iterations=50),0,0,0,0,4,"),
+        "{csv}"
+    );
+    let row = run
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("random vs mcts(iterations=50)"))
+        .expect("a crosstable row");
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&cells[3..8], ["0", "0", "0", "0", "4"], "{row}");
     for record in records(&out).values() {
         assert_eq!(record["adjudicated"], true);
         assert!(record["winners"].is_null());
     }
+    let _ = fs::remove_dir_all(&out);
+}
+
+/// `--anchor`: the agent asked for is rated 0 (by spec or name); the
+/// folder keeps it, so a resume and a rebuilt summary use it too, and
+/// `arena summary --anchor` rates the same games against another without
+/// playing. Whatever the anchor, the differences are the same.
+#[test]
+fn the_anchor_is_chosen_kept_and_changed_without_playing() {
+    let out = scratch("anchor");
+    let dir = out.to_str().unwrap();
+    let run = arena("diffusion", &out, &["--anchor", "random(seed=5)"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("(random(seed=5) = 0;"),
+        "{}",
+        run.stdout
+    );
+    let first = summary(&out);
+    assert_eq!(first["anchor"], "random(seed=5)");
+    let rows = |s: &serde_json::Value| -> Vec<f64> {
+        s["overall"]["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["elo"].as_f64().unwrap())
+            .collect()
+    };
+    assert_eq!(rows(&first)[2], 0.0);
+    assert_eq!(first["overall"]["agents"][2]["standing"], "anchor");
+    assert_eq!(
+        read_json(&out.join("arena.json"))["anchor"],
+        "random(seed=5)"
+    );
+
+    let mean = tabula(&["arena", "summary", dir, "--anchor", "mean"], "");
+    assert!(mean.ok, "{}", mean.stderr);
+    assert!(mean.stdout.contains("(mean = 0;"), "{}", mean.stdout);
+    let second = summary(&out);
+    assert_eq!(second["anchor"], "mean");
+    assert_eq!(read_json(&out.join("arena.json"))["anchor"], "mean");
+    let (a, b) = (rows(&first), rows(&second));
+    assert!(b.iter().sum::<f64>().abs() < 1e-6, "{b:?}");
+    assert!(((a[1] - a[0]) - (b[1] - b[0])).abs() < 1e-6, "{a:?} {b:?}");
+
+    // A resume without --anchor keeps the folder's; a bad one is refused
+    // by name, changing nothing.
+    let resumed = arena("diffusion", &out, &["--resume"]);
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert_eq!(summary(&out)["anchor"], "mean");
+    let bad = tabula(&["arena", "summary", dir, "--anchor", "alphabeta"], "");
+    assert!(
+        !bad.ok
+            && bad
+                .stderr
+                .contains("--anchor: `alphabeta` is none of the agents")
+    );
+    assert_eq!(read_json(&out.join("arena.json"))["anchor"], "mean");
     let _ = fs::remove_dir_all(&out);
 }
 
@@ -828,6 +917,67 @@ fn arena_with(args: &[&str]) -> Run {
     tabula(&all, "")
 }
 
+/// An SPRT's report gives one verdict and one Elo: the text's SPRT lines,
+/// its tables and `summary.json` agree on the candidate's Elo and its
+/// error (sign included) and on the decision, and nothing else judges.
+fn one_verdict(text: &str, summary: &serde_json::Value) {
+    let sprt = &summary["sprt"];
+    let estimate = &sprt["pentanomial"];
+    let (elo, error) = (
+        estimate["elo"].as_f64().unwrap(),
+        estimate["elo_error"].as_f64().unwrap(),
+    );
+    assert!(elo > 0.0, "the stronger candidate's Elo is positive: {elo}");
+    // summary.json: the candidate's row is the test's estimate, the
+    // baseline is the anchor, and no other verdict is given.
+    for section in summary["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain([&summary["overall"]])
+    {
+        let rows = section["agents"].as_array().unwrap();
+        assert_eq!(rows[0]["elo"].as_f64().unwrap(), elo, "{section}");
+        assert!((rows[0]["elo_high"].as_f64().unwrap() - (elo + error)).abs() < 1e-9);
+        assert_eq!(
+            (rows[1]["standing"].as_str(), rows[1]["elo"].as_f64()),
+            (Some("anchor"), Some(0.0))
+        );
+        assert!(section["degenerate"].is_null(), "{section}");
+        let pairing = &section["crosstable"][0];
+        assert_eq!(pairing["estimate"]["elo"].as_f64().unwrap(), elo);
+        assert_eq!(pairing["first"], sprt["agents"][0]);
+    }
+    // The text: the SPRT's own line, the agent table, the crosstable and
+    // the table by game all say the same Elo ± error, and one decision.
+    let sprt_line = format!("Elo {elo:.2} ± {error:.2} (95%, pentanomial)");
+    assert!(text.contains(&sprt_line), "no `{sprt_line}` in\n{text}");
+    let short = format!("{elo:.0} ± {error:.0}");
+    let candidate = sprt["agents"][0].as_str().unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(candidate))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        3,
+        "the agent, the pairing, the row by game: {rows:?}"
+    );
+    for row in &rows {
+        assert!(row.contains(&short), "`{row}` lacks `{short}`");
+    }
+    assert_eq!(rows[2].matches(&short).count(), 2, "{}", rows[2]);
+    assert!(!text.contains(&format!("-{short}")), "{text}");
+    for verdict in ["inconclusive", "sweep:", "degenerate"] {
+        assert!(
+            !text.contains(verdict),
+            "a second verdict, {verdict}, in\n{text}"
+        );
+    }
+    assert_eq!(text.matches("accepted").count(), 1, "{text}");
+    assert_eq!(text.matches("LLR").count(), 1, "{text}");
+}
+
 #[test]
 fn an_sprt_run_stops_reports_and_refuses_another_test_on_resume() {
     let out = scratch("sprt-cli");
@@ -860,10 +1010,14 @@ fn an_sprt_run_stops_reports_and_refuses_another_test_on_resume() {
         "{}",
         run.stderr
     );
-    let sprt = &summary(&out)["sprt"];
+    let summary = summary(&out);
+    let sprt = &summary["sprt"];
     assert_eq!(sprt["accepted"], "H1");
     let csv = fs::read_to_string(out.join("crosstable.csv")).unwrap();
-    assert!(csv.starts_with("game,first,second,games,wins,draws,losses,score,pairs,ptnml0"));
+    assert!(
+        csv.starts_with("game,first,second,games,wins,draws,losses,adjudicated,score,pairs,ptnml0")
+    );
+    one_verdict(&run.stdout, &summary);
 
     // The same command resumed plays nothing; another test is refused.
     let mut resumed = args.to_vec();
@@ -905,7 +1059,15 @@ fn bad_sprt_gauntlet_and_opening_options_are_refused_by_name() {
         ),
         (
             vec!["--openings", suite.to_str().unwrap()],
-            ":3: move 3 `x` is not legal",
+            ":3: neither moves from the start (move 3 `x` is not legal",
+        ),
+        (
+            vec!["--anchor", "mcts"],
+            "--anchor: `mcts` is none of the agents",
+        ),
+        (
+            vec!["--sprt", "elo0=0,elo1=10", "--anchor", "mean"],
+            "--anchor: an SPRT rates the candidate against the baseline",
         ),
         (
             vec!["--openings", "/no/such/file"],

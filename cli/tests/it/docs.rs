@@ -740,6 +740,121 @@ fn every_relative_link_resolves() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The subcommands `tabula --help` (or `tabula SUBCOMMAND --help`) lists
+/// under `Commands:`, as clap writes them, `help` aside.
+fn subcommands(args: &[&str]) -> Vec<String> {
+    let run = common::tabula(&[args, &["--help"]].concat(), "");
+    assert!(run.ok, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// docs/usage.md's command table has a row for every subcommand the
+/// program has, and for `tabula arena`'s own (README says it covers them).
+#[test]
+fn the_usage_table_names_every_subcommand() {
+    let text = fs::read_to_string(root().join("docs/usage.md")).unwrap();
+    let table: String = text
+        .split("## The command line")
+        .nth(1)
+        .expect("usage.md has `## The command line`")
+        .lines()
+        .take_while(|l| l.is_empty() || l.starts_with('|'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut commands: Vec<String> = subcommands(&[]);
+    assert!(commands.len() >= 10, "{commands:?}");
+    commands.extend(
+        subcommands(&["arena"])
+            .into_iter()
+            .map(|sub| format!("arena {sub}")),
+    );
+    let missing: Vec<&String> = commands
+        .iter()
+        .filter(|command| !table.contains(&format!("`tabula {command}")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/usage.md's command table has no row for {missing:?}"
+    );
+}
+
+/// `pattern` matches `text` where `...` stands for any run of text.
+fn matches_elided(pattern: &str, text: &str) -> bool {
+    let mut rest = text;
+    let parts: Vec<&str> = pattern.split("...").collect();
+    for (i, part) in parts.iter().enumerate() {
+        let found = match i {
+            0 => rest.starts_with(part).then_some(0),
+            _ if i == parts.len() - 1 => rest.ends_with(part).then(|| rest.len() - part.len()),
+            _ => rest.find(part),
+        };
+        match found {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    parts.len() > 1 || rest.is_empty()
+}
+
+/// docs/protocol.md's notation table has a row for every registered game,
+/// with a move the game reads and its start position's text (`...` may
+/// stand for a repeated part).
+#[test]
+fn the_protocol_gives_every_games_notation() {
+    let text = fs::read_to_string(root().join("docs/protocol.md")).unwrap();
+    let registry = tabula_games::registry();
+    let mut failures = Vec::new();
+    for name in registry.names() {
+        let Some(row) = text
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{name}` |")))
+        else {
+            failures.push(format!("{name}: no row"));
+            continue;
+        };
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let code = |cell: &str| -> Vec<String> {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        };
+        let start = registry.create(&name).unwrap();
+        let (notation, position) = (cells.get(1).copied(), cells.get(2).copied());
+        if !notation.is_some_and(|n| code(n).iter().any(|mv| start.parse_action(mv).is_ok())) {
+            failures.push(format!("{name}: no move the game reads in {notation:?}"));
+        }
+        let shown = position.and_then(|p| code(p).into_iter().next());
+        if !shown
+            .as_deref()
+            .is_some_and(|p| matches_elided(p, &start.position()))
+        {
+            failures.push(format!(
+                "{name}: the start position is `{}`, the table says {shown:?}",
+                start.position()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn elided_patterns_match_only_what_they_elide() {
+    assert!(matches_elided("a/.../c", "a/b/b/c"));
+    assert!(matches_elided("abc", "abc"));
+    assert!(!matches_elided("abc", "abcd"));
+    assert!(!matches_elided("a/.../d", "a/b/c"));
+}
+
 /// The folders tournaments write: each example names its own, so that
 /// following one page after another never finds a folder taken.
 #[test]

@@ -215,22 +215,26 @@ impl Socket {
 
 /// A results folder with four games of Diffusion on a width-4 board.
 pub fn results_folder(name: &str) -> PathBuf {
+    results_folder_with(name, &[])
+}
+
+/// The same with `extra` options (`--max-plies 4`).
+pub fn results_folder_with(name: &str, extra: &[&str]) -> PathBuf {
     let out = scratch(name);
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            "diffusion(width=4)",
-            "--agents",
-            "random",
-            "mcts(iterations=50)",
-            "--rounds",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let mut args = vec![
+        "arena",
+        "--games",
+        "diffusion(width=4)",
+        "--agents",
+        "random",
+        "mcts(iterations=50)",
+        "--rounds",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let run = tabula(&args, "");
     assert!(run.ok, "{}", run.stderr);
     out
 }
@@ -241,7 +245,7 @@ fn the_page_its_files_and_the_lists_of_games_and_agents_are_served() {
     let (status, page) = served.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("<title>Tabula</title>"), "{page}");
-    for asset in ["app.js", "board.js", "style.css"] {
+    for asset in ["app.js", "board.js", "charts.js", "style.css"] {
         let (status, body) = served.get(&format!("/assets/{asset}"));
         assert_eq!(status, 200, "{asset}");
         assert!(!body.is_empty());
@@ -393,8 +397,8 @@ fn a_game_is_played_taken_back_and_replayed_over_the_socket() {
     assert!(socket.error().contains("chess"));
     socket.send(json!({"type": "stop"}));
     assert!(socket.error().contains("no agent is thinking"));
-    socket.send(json!({"type": "goto", "ply": 1}));
-    assert!(socket.error().contains("no replay"));
+    socket.send(json!({"type": "goto", "ply": 9}));
+    assert!(socket.error().contains("the line holds 2 moves, not 9"));
     socket.send(json!({"type": "solve"}));
     assert!(socket.error().contains("database"));
 
@@ -594,6 +598,30 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
         served.get_json("/api/folders/0/games?game=differo")["matched"],
         0
     );
+    // Filters match any part of a spec, in any case; a winner is an
+    // agent or a seat; each result names the agent that won.
+    assert_eq!(
+        served.get_json("/api/folders/0/games?agent=MCTS")["matched"],
+        4
+    );
+    assert_eq!(
+        served.get_json("/api/folders/0/games?game=diff")["matched"],
+        4
+    );
+    let by_seat: Vec<Value> = ["south", "North"]
+        .iter()
+        .map(|seat| served.get_json(&format!("/api/folders/0/games?winner={seat}")))
+        .collect();
+    let matched: u64 = by_seat.iter().map(|l| l["matched"].as_u64().unwrap()).sum();
+    assert_eq!(matched, 4, "{by_seat:?}");
+    for (listing, seat) in by_seat.iter().zip(["South", "North"]) {
+        for game in listing["games"].as_array().unwrap() {
+            let result = game["result"].as_str().unwrap();
+            assert!(result.ends_with(&format!(" ({seat}) wins")), "{result}");
+            let winner = &game["winners"][0];
+            assert!(result.starts_with(winner.as_str().unwrap()), "{game}");
+        }
+    }
     let (status, body) = served.get("/api/folders/0/games?path=/etc/passwd");
     assert_eq!(status, 400, "{body}");
 
@@ -605,6 +633,22 @@ fn results_folders_are_listed_filtered_and_replayed_and_nothing_outside_is_read(
     let length = state["replay"]["length"].as_u64().unwrap();
     assert_eq!(length, game["plies"].as_u64().unwrap());
     assert_eq!(state["moves"], json!([]));
+    // Without a database, the values the agents reported as they played
+    // (random reports none: only mcts's moves have one).
+    assert_eq!(state["replay"]["judged"], "agents");
+    assert!(state["replay"]["unjudged"].is_null());
+    let evals = state["evals"].as_array().unwrap();
+    assert!(
+        !evals.is_empty() && evals.iter().all(|e| e["source"] == "agent"),
+        "{evals:?}"
+    );
+    let mcts_seat = state["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s["agent"] != "random")
+        .unwrap();
+    assert!(evals.iter().all(|e| e["seat"] == mcts_seat), "{evals:?}");
     socket.send(json!({"type": "goto", "ply": length}));
     let end = socket.settled();
     assert_eq!(end["moves"].as_array().unwrap().len() as u64, length);
@@ -868,7 +912,10 @@ fn exact_values_come_from_the_database_given() {
     let moves = analysis["moves"].as_array().unwrap();
     assert_eq!(moves.len(), state["legal"].as_array().unwrap().len());
     assert!(moves.iter().any(|m| m["best"] == true), "{analysis}");
-    assert!(analysis["value"].as_str().unwrap().len() > 2, "{analysis}");
+    assert!(
+        analysis["value"]["text"].as_str().unwrap().len() > 2,
+        "{analysis}"
+    );
     let without = Served::start(&[]);
     let mut socket = without.socket();
     socket.next();
@@ -912,7 +959,7 @@ fn any_position_is_set_up_from_its_text_and_studied() {
         expected["value"].as_str().unwrap(),
         expected["plies"]
     );
-    assert_eq!(solved["analysis"]["value"], value, "{expected}");
+    assert_eq!(solved["analysis"]["value"]["text"], value, "{expected}");
     // A malformed position is refused with the reason, and nothing changes.
     socket.send(json!({"type": "setup", "position": "0120/01 A"}));
     assert!(!socket.error().is_empty());
@@ -936,7 +983,8 @@ fn kalah_shows_exact_margins_from_a_margin_database() {
     // South secures -2 at the start: B keeps it, A gives up two more
     // (docs/solving.md has the same position in the REPL).
     let analysis = &solved["analysis"];
-    assert_eq!(analysis["value"], "margin -2", "{analysis}");
+    assert_eq!(analysis["value"]["text"], "margin -2", "{analysis}");
+    assert_eq!(analysis["value"]["margin"], -2, "{analysis}");
     let moves: Vec<_> = analysis["moves"]
         .as_array()
         .unwrap()
@@ -944,7 +992,7 @@ fn kalah_shows_exact_margins_from_a_margin_database() {
         .map(|m| {
             (
                 m["mv"].as_str().unwrap(),
-                m["value"].as_str().unwrap(),
+                m["value"]["text"].as_str().unwrap(),
                 m["best"] == true,
             )
         })
@@ -958,4 +1006,153 @@ fn kalah_shows_exact_margins_from_a_margin_database() {
         socket.error().contains("pits=2"),
         "the table's variant is named"
     );
+
+    // A tournament's game replayed: each move judged by the margin it
+    // gave up, the graph's points in margins.
+    let out = dir.join("games");
+    let run = tabula(
+        &[
+            "arena",
+            "--games",
+            "kalah(pits=2,seeds=2)",
+            "--agents",
+            "random",
+            "greedy",
+            "--rounds",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let served = Served::start(&["--db", db, "--results", out.to_str().unwrap()]);
+    let mut socket = served.socket();
+    socket.next();
+    socket.send(json!({"type": "replay", "folder": 0, "game": 1}));
+    let state = socket.settled();
+    assert_eq!(state["replay"]["judged"], "database", "{state}");
+    let tree = state["tree"].as_array().unwrap();
+    assert_eq!(
+        tree.len(),
+        state["replay"]["length"].as_u64().unwrap() as usize + 1
+    );
+    for node in &tree[1..] {
+        let verdict = &node["verdict"];
+        let lost = verdict["margin_lost"].as_u64().expect("a margin lost");
+        assert_eq!(lost == 0, verdict["perfect"] == true, "{node}");
+    }
+    let evals = state["evals"].as_array().unwrap();
+    assert_eq!(
+        evals.len(),
+        tree.len(),
+        "every position has its exact value"
+    );
+    assert_eq!(evals[0]["margin"], -2, "{}", evals[0]);
+    assert!(evals.iter().all(|e| e["source"] == "database"));
+}
+
+#[test]
+fn the_move_tree_branches_jumps_and_opens_from_a_link() {
+    let served = Served::start(&[]);
+    let mut socket = served.socket();
+    socket.next();
+    socket.send(json!({"type": "new", "game": "diffusion(width=4)", "seats": ["human", "human"]}));
+    let mut state = socket.settled();
+    for _ in 0..3 {
+        socket.send(json!({"type": "play", "move": state["legal"][0]}));
+        state = socket.settled();
+    }
+    let main = state["moves"].clone();
+    assert_eq!(state["tree"].as_array().unwrap().len(), 4);
+    assert_eq!(state["line"], json!([1, 2, 3]));
+    // Back to the first move's position: the line stays, shown beyond it.
+    socket.send(json!({"type": "goto", "node": 1}));
+    let back = socket.settled();
+    assert_eq!(
+        (back["node"].clone(), back["moves"].clone()),
+        (json!(1), json!([main[0]]))
+    );
+    assert_eq!(back["line"], json!([1, 2, 3]));
+    // Another move there: a variation beside the main line.
+    let other = back["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| **m != main[1])
+        .unwrap()
+        .clone();
+    socket.send(json!({"type": "play", "move": other}));
+    let branched = socket.settled();
+    assert_eq!(branched["tree"][1]["children"], json!([2, 4]));
+    assert_eq!(branched["tree"][4]["mv"], other);
+    assert_eq!(branched["tree"][4]["seat"], 1);
+    assert_eq!(branched["line"], json!([1, 4]));
+    // The same move again goes to its node; undo steps back along the tree.
+    socket.send(json!({"type": "undo"}));
+    assert_eq!(socket.settled()["node"], 1);
+    socket.send(json!({"type": "play", "move": main[1]}));
+    let again = socket.settled();
+    assert_eq!(
+        (
+            again["node"].clone(),
+            again["tree"].as_array().unwrap().len()
+        ),
+        (json!(2), 5)
+    );
+    socket.send(json!({"type": "redo"}));
+    assert_eq!(socket.settled()["moves"], main);
+    socket.send(json!({"type": "promote", "node": 4}));
+    assert_eq!(socket.settled()["tree"][1]["children"], json!([4, 2]));
+    // A node or ply the tree lacks is refused, and nothing changes.
+    socket.send(json!({"type": "goto", "node": 99}));
+    assert!(socket.error().contains("no move 99"));
+    socket.send(json!({"type": "goto"}));
+    assert!(socket.error().contains("a node or a ply"));
+    assert_eq!(socket.settled()["moves"], main);
+
+    // A link opens a game: its spec, moves and ply, every seat a person's.
+    let moves: Vec<Value> = main.as_array().unwrap().clone();
+    socket.send(json!({"type": "open", "game": "diffusion(width=4)", "moves": moves, "ply": 1}));
+    let opened = socket.settled();
+    assert_eq!(opened["moves"], json!([main[0]]));
+    assert_eq!(opened["line"], json!([1, 2, 3]));
+    assert!(opened["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["agent"] == "human"));
+    // A link from a position set up carries it; the view says the start.
+    socket.send(json!({"type": "open", "game": "diffusion(width=4)", "position": "0120/0100 A"}));
+    let set_up = socket.settled();
+    assert_eq!(set_up["start"], "0120/0100 A");
+    assert_eq!(set_up["moves"], json!([]));
+    // A bad link is refused whole: the game shown stays.
+    for (link, error) in [
+        (
+            json!({"type": "open", "game": "diffusion(width=4)", "moves": [main[0], "Z9"]}),
+            "the link's move 2",
+        ),
+        (json!({"type": "open", "game": "chess"}), "chess"),
+        (
+            json!({"type": "open", "game": "diffusion(width=4)", "moves": [main[0]], "ply": 5}),
+            "holds 1 moves, not 5",
+        ),
+    ] {
+        socket.send(link);
+        let message = socket.error();
+        assert!(message.contains(error), "{message}");
+        assert_eq!(socket.settled()["start"], "0120/0100 A");
+    }
+
+    // A new game whose seat is refused changes nothing, and names the seat.
+    socket.send(json!({"type": "new", "game": "diffusion", "seats": ["human", "mcst"]}));
+    let message = socket.error();
+    assert!(
+        message.starts_with("North: ") && message.contains("mcst"),
+        "{message}"
+    );
+    let unchanged = socket.settled();
+    assert_eq!(unchanged["game"], "diffusion(width=4)");
+    assert_eq!(unchanged["start"], "0120/0100 A");
 }

@@ -90,7 +90,7 @@ fn bad_input_is_refused_with_the_reason() {
     let run = tabula(&["solve", "calcala"], "");
     assert!(
         run.stderr
-            .contains("calcala has no solver (solvable: diffusion); by score margin: kalah"),
+            .contains("calcala has no solver (solvable: diffusion, kalah)"),
         "{}",
         run.stderr
     );

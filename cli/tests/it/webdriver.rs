@@ -1,7 +1,8 @@
 //! A small blocking WebDriver client for the browser test: the W3C
 //! protocol's JSON over HTTP/1.1 to chromedriver on this machine, with
-//! what the test uses — a session, a page, elements found by CSS, id or
-//! XPath, clicks, typing, scripts and screenshots. It needs only the
+//! what the test uses — a session, a page, tabs, elements found by CSS, id
+//! or XPath, clicks, typing, keys, scripts, screenshots, and the
+//! accessibility tree's names and roles. It needs only the
 //! standard library and serde_json, so the test suite compiles no async
 //! HTTP stack for one test.
 
@@ -97,6 +98,57 @@ impl Session {
         })
     }
 
+    /// Every element `locator` finds, in the page's order.
+    pub fn find_all(&self, locator: Locator<'_>) -> Answer<Vec<Element<'_>>> {
+        let value = self.command("POST", "/elements", Some(locator.to_json()))?;
+        let found = value.as_array().ok_or("no list of elements")?;
+        found.iter().map(|v| self.element(v)).collect()
+    }
+
+    /// The element that has the focus.
+    pub fn active_element(&self) -> Answer<Element<'_>> {
+        let value = self.command("GET", "/element/active", None)?;
+        self.element(&value)
+    }
+
+    /// Presses and releases `key` (a character, or one of WebDriver's key
+    /// codes such as `\u{E012}` for ←) on whatever has the focus.
+    pub fn press(&self, key: char) -> Answer<()> {
+        let key = key.to_string();
+        let actions = json!({"actions": [{
+            "type": "key",
+            "id": "keyboard",
+            "actions": [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}],
+        }]});
+        self.command("POST", "/actions", Some(actions))?;
+        Ok(())
+    }
+
+    /// The handle of the window (or tab) commands go to.
+    pub fn window(&self) -> Answer<String> {
+        let handle = self.command("GET", "/window", None)?;
+        Ok(handle.as_str().ok_or("no window handle")?.to_string())
+    }
+
+    /// Opens a new tab; returns its handle (commands still go to the
+    /// window they went to).
+    pub fn new_tab(&self) -> Answer<String> {
+        let opened = self.command("POST", "/window/new", Some(json!({"type": "tab"})))?;
+        Ok(opened["handle"].as_str().ok_or("no handle")?.to_string())
+    }
+
+    /// Sends the commands that follow to the window or tab `handle`.
+    pub fn switch_to_window(&self, handle: &str) -> Answer<()> {
+        self.command("POST", "/window", Some(json!({"handle": handle})))?;
+        Ok(())
+    }
+
+    /// Closes the window or tab commands go to.
+    pub fn close_window(&self) -> Answer<()> {
+        self.command("DELETE", "/window", None)?;
+        Ok(())
+    }
+
     /// The page as a PNG image.
     pub fn screenshot(&self) -> Answer<Vec<u8>> {
         let encoded = self.command("GET", "/screenshot", None)?;
@@ -151,6 +203,32 @@ impl Element<'_> {
     pub fn tag_name(&self) -> Answer<String> {
         let name = self.command("GET", "/name", None)?;
         Ok(name.as_str().ok_or("no tag name")?.to_lowercase())
+    }
+
+    /// Whether the element is shown.
+    pub fn is_displayed(&self) -> Answer<bool> {
+        let shown = self.command("GET", "/displayed", None)?;
+        shown.as_bool().ok_or_else(|| "no yes or no".to_string())
+    }
+
+    /// The element's property or attribute `name` (`class`, `outerHTML`),
+    /// if it has one.
+    pub fn attribute(&self, name: &str) -> Answer<Option<String>> {
+        let value = self.command("GET", &format!("/attribute/{name}"), None)?;
+        Ok(value.as_str().map(str::to_string))
+    }
+
+    /// The name Chromium's accessibility tree gives the element (what a
+    /// screen reader says): WebDriver's Get Computed Label.
+    pub fn computed_label(&self) -> Answer<String> {
+        let label = self.command("GET", "/computedlabel", None)?;
+        Ok(label.as_str().ok_or("no label")?.to_string())
+    }
+
+    /// The element's role in the accessibility tree (`button`, `tab`).
+    pub fn computed_role(&self) -> Answer<String> {
+        let role = self.command("GET", "/computedrole", None)?;
+        Ok(role.as_str().ok_or("no role")?.to_string())
     }
 
     /// Chooses the `<option>` of this `<select>` with this value.

@@ -55,7 +55,8 @@ impl Picture for Takeaway {
         caption.last_move(view, "").status(self, None);
         caption.draw(&mut svg, bottom + BUTTONS + 30.0);
         for stones in 1..=self.most() {
-            picture::target(&mut svg, at(stones), PITCH * 0.45, &stones.to_string());
+            let label = format!("pit {stones}, take {}", picture::counted(stones, "stone"));
+            picture::target(&mut svg, at(stones), PITCH * 0.45, &stones.to_string(), &label);
         }
         svg.finish()
     }

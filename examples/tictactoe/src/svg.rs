@@ -42,7 +42,13 @@ impl Picture for TicTacToe {
         // Click targets for the web page, named as moves are.
         for cell in 0..n * n {
             let name = self.cell_name(Cell(cell as u8));
-            picture::target(&mut svg, centre(cell as u8), CELL * 0.45, &name);
+            let mark = match (0..2).find(|&seat| self.marks[seat] >> cell & 1 == 1) {
+                Some(0) => "X",
+                Some(_) => "O",
+                None => "empty",
+            };
+            let label = format!("cell {name}, {mark}");
+            picture::target(&mut svg, centre(cell as u8), CELL * 0.45, &name, &label);
         }
         svg.finish()
     }

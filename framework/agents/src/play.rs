@@ -24,6 +24,10 @@ pub struct PlayedGame {
     pub think_seconds: Vec<f64>,
     /// Moves each seat made (pairs with `think_seconds`).
     pub moves_made: Vec<u32>,
+    /// Beside `moves`, the value the mover's search gave its position
+    /// (its expected score, 0 to 1); `None` for an agent that does not
+    /// search, or a move with no choice (a search that stopped at once).
+    pub values: Vec<Option<f32>>,
 }
 
 impl PlayedGame {
@@ -72,6 +76,7 @@ pub fn play_game_watched(
         forfeit: None,
         think_seconds: vec![0.0; players],
         moves_made: vec![0; players],
+        values: Vec::new(),
     };
     while played.moves.len() < max_plies && state.outcome().is_none() {
         let seat = state.to_move();
@@ -92,12 +97,18 @@ pub fn play_game_watched(
         let played_move = chosen
             .map_err(|forfeit| forfeit.reason)
             .and_then(|decision| {
-                state
+                let value = decision
+                    .search
+                    .filter(|s| s.iterations > 0)
+                    .map(|s| s.value);
+                let mv = state
                     .play(&decision.mv)
-                    .map_err(|e| format!("illegal move: {e}"))
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                Ok((mv, value))
             });
         match played_move {
-            Ok(mv) => {
+            Ok((mv, value)) => {
+                played.values.push(value);
                 for agent in agents.iter_mut() {
                     agent.observe(before.as_ref(), &mv);
                 }

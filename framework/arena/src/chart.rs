@@ -1,7 +1,7 @@
 //! One section's ratings as a chart: agents as rows, each Elo with its 95%
 //! interval on one axis (the shared [`RowChart`] layout).
 
-use super::rating::Standing;
+use super::rating::Swept;
 use super::stats::{AgentRow, Section};
 use tabula::chart::{Axis, IntervalColours, RowChart};
 use tabula::stats::Estimate;
@@ -20,7 +20,8 @@ pub fn file_stem(game: &str) -> String {
 }
 
 /// Agents as rows, Elo on a shared horizontal axis, a dot at the rating
-/// and a bar over its 95% interval; unrated agents are listed as such.
+/// and a bar over its 95% interval; an agent that won or lost every
+/// comparison says so in its label, unrated agents are listed as such.
 pub fn chart(section: &Section, anchor: &str) -> String {
     let ratings: Vec<Option<Estimate>> = section.agents.iter().map(rating).collect();
     // The axis holds 0 (the anchor) and every interval.
@@ -36,7 +37,15 @@ pub fn chart(section: &Section, anchor: &str) -> String {
     );
     let axis = Axis::spanning(low, high, 50.0);
     let specs: Vec<String> = section.agents.iter().map(|a| a.agent.clone()).collect();
-    let names = super::names::chart_names(&specs);
+    let names: Vec<String> = super::names::chart_names(&specs)
+        .into_iter()
+        .zip(&section.agents)
+        .map(|(name, agent)| match agent.swept {
+            Some(Swept::Won) => format!("{name} (won all)"),
+            Some(Swept::Lost) => format!("{name} (lost all)"),
+            None => name,
+        })
+        .collect();
     let mut chart = RowChart::new(&title, axis, &names, 28.0, 48.0);
     for (row, rating) in ratings.into_iter().enumerate() {
         let agent = &section.agents[row];
@@ -45,14 +54,8 @@ pub fn chart(section: &Section, anchor: &str) -> String {
                 let tooltip = format!("{:.0} [{:.0}, {:.0}]", r.value, r.low, r.high);
                 chart.interval(row, r, IntervalColours::BLUE, &tooltip);
             }
-            None => chart.note(
-                row,
-                match agent.standing {
-                    Standing::Above => "won every comparison: Elo unbounded above",
-                    Standing::Below => "lost every comparison: Elo unbounded below",
-                    _ => "unrated",
-                },
-            ),
+            None if agent.games == 0 => chart.note(row, "no finished games"),
+            None => chart.note(row, "unrated: never met the rated agents"),
         }
     }
     chart.finish()
@@ -122,7 +125,13 @@ mod tests {
                 });
             }
         }
-        let summary = crate::stats::summarize(&settings, &[2], results.len(), &results);
+        let summary = crate::stats::summarize(
+            &settings,
+            &[2],
+            results.len(),
+            crate::Anchor::Mean,
+            &results,
+        );
         let svg = chart(&summary.games[0], "random");
         let outside = tabula_testkit::svg_text::outside(&svg).unwrap();
         assert!(outside.is_empty(), "{outside:?}\n{svg}");

@@ -67,6 +67,8 @@ pub struct Experiment {
     /// See [`Config::gauntlet`]: the agent's spec or name, or its index
     /// (as `arena.json` writes it).
     pub gauntlet: Option<GauntletEntry>,
+    /// See [`Config::anchor`]: an agent's spec or name, or `"mean"`.
+    pub anchor: Option<String>,
     /// See [`Config::openings`]; relative to the folder the program runs in.
     pub openings: Option<PathBuf>,
     /// See [`Config::openings_order`]: `"sequential"` or `"random"`.
@@ -168,6 +170,9 @@ impl Experiment {
         if !given.sprt && self.sprt.is_some() {
             base.sprt = self.sprt;
         }
+        if !given.anchor && self.anchor.is_some() {
+            base.anchor = self.anchor.clone();
+        }
         if !given.gauntlet {
             match &self.gauntlet {
                 Some(GauntletEntry::Agent(agent)) => base.gauntlet = Some(agent.clone()),
@@ -216,6 +221,7 @@ pub struct Given {
     pub shard: bool,
     pub sprt: bool,
     pub gauntlet: bool,
+    pub anchor: bool,
     pub openings: bool,
     pub openings_order: bool,
 }

@@ -64,6 +64,7 @@ pub use merge::merge;
 pub use openings::OpeningsOrder;
 pub use output::{json, repeats_warning, table, RunningScores};
 pub use pairs::Pairing;
+pub use rating::{Anchor, Standing, Swept, EXACT_LIMIT, PRIOR_DRAWS};
 pub use rebuild::rebuild;
 pub use run::GameResult;
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
@@ -169,8 +170,12 @@ pub struct Config {
     /// game); `rounds` is then the most pairs it may play.
     pub sprt: Option<SprtSpec>,
     /// Play only this agent's pairings (its spec or display name); it is
-    /// the ratings' anchor.
+    /// the ratings' anchor unless `anchor` says otherwise.
     pub gauntlet: Option<String>,
+    /// Who is rated 0: an agent (its spec or display name) or `mean`, the
+    /// mean of the rated agents. `None`: the default, [`default_anchor`]
+    /// (on resume, the anchor the tournament was started with).
+    pub anchor: Option<String>,
     /// Tell [`Event::Standings`] after every this many finished games.
     pub standings_every: Option<usize>,
     /// An opening suite: round `r` of each game starts from one of its
@@ -195,6 +200,7 @@ impl Default for Config {
             shard: None,
             sprt: None,
             gauntlet: None,
+            anchor: None,
             standings_every: None,
             openings: None,
             openings_order: OpeningsOrder::Sequential,
@@ -260,14 +266,98 @@ pub struct Finished {
     pub seconds: f64,
 }
 
-/// The start state of every game, the agents, the gauntlet's agent and
-/// the opening suite.
+/// The start state of every game, the agents, the gauntlet's agent, the
+/// anchor asked for and the opening suite.
 type Entrants = (
     Vec<Box<dyn AnyGame>>,
     Vec<AgentSpec>,
     Option<usize>,
+    Option<Anchor>,
     Option<openings::Suite>,
 );
+
+/// The agent `text` names among `agents`: by spec, else by display name.
+fn find_agent(registry: &Registry, text: &str, agents: &[AgentSpec]) -> Option<usize> {
+    let by_spec = registry
+        .parse_agent(text)
+        .ok()
+        .and_then(|spec| agents.iter().position(|a| *a == spec));
+    by_spec.or_else(|| agents.iter().position(|a| a.display_name() == text.trim()))
+}
+
+/// The anchor `text` names: an agent (by spec or display name), else
+/// `mean`; `option` names the option for errors.
+fn read_anchor(
+    registry: &Registry,
+    text: &str,
+    agents: &[AgentSpec],
+    option: &str,
+) -> Result<Anchor, String> {
+    match find_agent(registry, text, agents) {
+        Some(a) => Ok(Anchor::Agent(a)),
+        None if text.trim() == stats::MEAN => Ok(Anchor::Mean),
+        None => Err(format!(
+            "{option}: `{}` is none of the agents; name one (its spec or name) or `mean`",
+            tabula::excerpt(text)
+        )),
+    }
+}
+
+/// Refuses an anchor an SPRT cannot report by: its one Elo is the
+/// candidate's over the baseline, so one of them is 0.
+fn check_anchor(sprt: bool, anchor: Anchor) -> Result<(), String> {
+    if sprt && anchor == Anchor::Mean {
+        return Err(
+            "--anchor: an SPRT rates the candidate against the baseline; anchor one of \
+             them (the default is the baseline)"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// The anchor a results folder's summary uses: its `arena.json`'s, else
+/// the default.
+pub(crate) fn saved_anchor(
+    registry: &Registry,
+    file: &store::SettingsFile,
+) -> Result<Anchor, String> {
+    let settings = &file.settings;
+    let Some(text) = &file.anchor else {
+        return Ok(stats::default_anchor(settings));
+    };
+    let agents: Vec<AgentSpec> = settings
+        .agents
+        .iter()
+        .map(|a| registry.parse_agent(a).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let anchor = read_anchor(registry, text, &agents, "the anchor in arena.json")?;
+    check_anchor(settings.sprt.is_some(), anchor)?;
+    Ok(anchor)
+}
+
+/// `file` with the anchor `text` names (checked against its agents).
+pub(crate) fn with_anchor(
+    registry: &Registry,
+    file: store::SettingsFile,
+    text: &str,
+    option: &str,
+) -> Result<store::SettingsFile, String> {
+    let agents: Vec<AgentSpec> = file
+        .settings
+        .agents
+        .iter()
+        .map(|a| registry.parse_agent(a).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let anchor = read_anchor(registry, text, &agents, option)?;
+    check_anchor(file.settings.sprt.is_some(), anchor)?;
+    Ok(store::SettingsFile {
+        anchor: Some(stats::anchor_name(anchor, &file.settings.agents)),
+        ..file
+    })
+}
+
+pub use stats::default_anchor;
 
 /// Reads and checks every game and agent spec before anything is played.
 fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
@@ -304,9 +394,14 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
             .parse_agent(&text)
             .map_err(|e| format!("--agents: {e}"))?;
         if agent.is_human() {
-            return Err(
-                "--agents: `human` cannot play in the arena; choose random or mcts".to_string(),
-            );
+            return Err(format!(
+                "--agents: `human` cannot play in the arena; choose one of {}",
+                registry
+                    .agent_kinds()
+                    .map(|kind| kind.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         if !given.insert(agent.to_string()) {
             return Err(format!("--agents: `{agent}` is given twice"));
@@ -354,13 +449,7 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     let gauntlet = match &config.gauntlet {
         None => None,
         Some(text) => {
-            let found = registry
-                .parse_agent(text)
-                .ok()
-                .and_then(|spec| agents.iter().position(|a| *a == spec));
-            let found =
-                found.or_else(|| agents.iter().position(|a| a.display_name() == text.trim()));
-            let g = found.ok_or_else(|| {
+            let g = find_agent(registry, text, &agents).ok_or_else(|| {
                 format!(
                     "--gauntlet: `{}` is none of --agents",
                     tabula::excerpt(text)
@@ -384,6 +473,13 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
             return Err("--sprt cannot be sharded: the test decides when to stop".to_string());
         }
     }
+    let anchor = match &config.anchor {
+        Some(text) => Some(read_anchor(registry, text, &agents, "--anchor")?),
+        None => None,
+    };
+    if let Some(anchor) = anchor {
+        check_anchor(config.sprt.is_some(), anchor)?;
+    }
     if config.standings_every == Some(0) {
         return Err("--standings-every must be at least 1".to_string());
     }
@@ -400,7 +496,7 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
         )?),
         None => None,
     };
-    Ok((starts, agents, gauntlet, suite))
+    Ok((starts, agents, gauntlet, anchor, suite))
 }
 
 /// Refuses a tournament whose games at once would hold more memory in
@@ -514,7 +610,7 @@ pub fn play_until(
     interrupt: &AtomicBool,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<Finished, String> {
-    let (starts, agents, gauntlet, suite) = prepare(registry, config)?;
+    let (starts, agents, gauntlet, anchor, suite) = prepare(registry, config)?;
     let settings = Settings {
         games: starts.iter().map(|s| s.spec()).collect(),
         agents: agents.iter().map(|a| a.to_string()).collect(),
@@ -554,15 +650,24 @@ pub fn play_until(
             return Err(format!("{} is not a regular file", path.display()));
         }
     }
-    let here = store::SettingsFile {
+    let mut here = store::SettingsFile {
         settings: settings.clone(),
         shard: config.shard,
+        anchor: anchor.map(|a| stats::anchor_name(a, &settings.agents)),
     };
-    let mut totals = stats::Totals::new(&players, &settings);
+    // The anchor asked for; on resume without one, the tournament's own.
+    let saved = match config.resume {
+        true => store::read_settings(out)?,
+        false => None,
+    };
+    if let (Some(saved), None) = (&saved, &here.anchor) {
+        here.anchor = saved.anchor.clone();
+    }
+    let anchor = saved_anchor(registry, &here)?;
+    let mut totals = stats::Totals::new(&players, &settings, anchor);
     let mut done: HashSet<usize> = HashSet::new();
     let mut running = RunningScores::new(&settings.agents);
     if config.resume {
-        let saved = store::read_settings(out)?;
         if let Some(saved) = &saved {
             store::compare(saved, &here)?;
         }
@@ -589,7 +694,8 @@ pub fn play_until(
             running.add(&result);
             totals.add(&result);
         }
-        if saved.is_none() {
+        // Written when missing, or to keep another anchor asked for.
+        if saved.as_ref() != Some(&here) {
             store::write_settings(out, &here)?;
         }
     } else if fs::metadata(&games_path).is_ok_and(|m| m.len() > 0) {
@@ -937,6 +1043,78 @@ mod tests {
         let _ = fs::remove_file(&suite);
     }
 
+    /// A suite of positions and moves: a position's games start there (the
+    /// record keeps it as its `start`), both seat orders of a round start
+    /// alike, and a resume checks the records from their start.
+    #[test]
+    fn a_suite_of_positions_starts_games_there_in_both_seat_orders() {
+        let registry = tabula_games::registry();
+        let out = folder("positions");
+        fs::create_dir_all(&out).unwrap();
+        let suite = out.with_extension("openings");
+        let game = "diffusion(width=4)";
+        let position = |moves: &[&str]| {
+            let mut state = registry.create(game).unwrap();
+            for mv in moves {
+                state.play(mv).unwrap();
+            }
+            state.position()
+        };
+        let (first, second) = (position(&["A", "a"]), position(&["B", "c", "C"]));
+        fs::write(
+            &suite,
+            format!("[{game}]\n{first}\nposition: {second}\nmoves: D\n"),
+        )
+        .unwrap();
+        let config = Config {
+            games: vec![game.into()],
+            agents: vec!["random".into(), "greedy".into()],
+            rounds: 3,
+            threads: Some(2),
+            openings: Some(suite.clone()),
+            out: out.join("run"),
+            ..Config::default()
+        };
+        let finished = play(&registry, &config, |_| {}).unwrap();
+        assert_eq!(finished.summary.played, 6);
+        let records: Vec<serde_json::Value> = fs::read_to_string(out.join("run/games.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for record in &records {
+            let (start, moves) = (&record["start"], record["moves"].as_array().unwrap());
+            let seats = record["seats"].clone();
+            match record["round"].as_u64().unwrap() {
+                0 => assert_eq!(start, &serde_json::json!(first)),
+                1 => assert_eq!(start, &serde_json::json!(second)),
+                _ => assert!(start.is_null() && moves[0] == "D", "{record}"),
+            }
+            // The round's other game: the same start, the seats swapped.
+            let other = records
+                .iter()
+                .find(|r| r["round"] == record["round"] && r["seats"] != seats)
+                .expect("both seat orders");
+            assert_eq!(&other["start"], start);
+        }
+        let again = play(
+            &registry,
+            &Config {
+                resume: true,
+                ..config
+            },
+            |event| {
+                if let Event::GameFinished { .. } = event {
+                    panic!("a game played again");
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(json(&again.summary), json(&finished.summary));
+        let _ = fs::remove_dir_all(&out);
+        let _ = fs::remove_file(&suite);
+    }
+
     /// Twenty thousand agents from an experiment file (whose name checks
     /// were once pairwise: a minute before the first game) are read and
     /// checked, and a spec given twice or a display name used twice is
@@ -959,7 +1137,7 @@ mod tests {
             fs::write(&file, listed(agents)).unwrap();
             let experiment = Experiment::read(&file)?;
             let config = experiment.apply(&registry, Config::default(), &Given::default())?;
-            prepare(&registry, &config).map(|(_, agents, _, _)| agents.len())
+            prepare(&registry, &config).map(|(_, agents, ..)| agents.len())
         };
         assert_eq!(read(&agents), Ok(20_000));
         agents.push("random(name=a0)".into());
@@ -990,7 +1168,10 @@ mod tests {
             ..Config::default()
         };
         let error = play(&registry, &config, |_| panic!("an event")).unwrap_err();
-        assert!(error.contains(":3: move 3 `Z` is not legal"), "{error}");
+        assert!(
+            error.contains(":3: neither moves from the start (move 3 `Z` is not legal"),
+            "{error}"
+        );
         assert!(!out.exists());
         let _ = fs::remove_file(&suite);
     }

@@ -36,6 +36,7 @@ pub(crate) fn settings_of(dir: &Path) -> Result<SettingsFile, String> {
         Some(settings) => Ok(SettingsFile {
             settings,
             shard: None,
+            anchor: None,
         }),
         None => Err(format!(
             "{} holds no tournament: it has neither {} nor records that name their settings",
@@ -97,12 +98,14 @@ fn show(gaps: &[(usize, usize)]) -> String {
 
 /// Merges the results folders of a sharded tournament (`dirs`, each played
 /// with a `shard`) into `out`, with the summary, CSV and charts of an
-/// unsharded run, and returns that summary. Notes (a record cut short by an
-/// interruption) go to `on_note`.
+/// unsharded run, and returns that summary. Its ratings are relative to
+/// `anchor` (an agent's spec or name, or `mean`), else to the first
+/// shard's. Notes (a record cut short by an interruption) go to `on_note`.
 pub fn merge(
     registry: &Registry,
     dirs: &[PathBuf],
     out: &Path,
+    anchor: Option<&str>,
     mut on_note: impl FnMut(String),
 ) -> Result<Summary, String> {
     if dirs.is_empty() {
@@ -117,7 +120,7 @@ pub fn merge(
         }
     }
     // The tournament: every directory's settings must be the first one's.
-    let mut first: Option<(PathBuf, Settings)> = None;
+    let mut first: Option<(PathBuf, Settings, Option<String>)> = None;
     let mut read = Vec::new();
     for dir in dirs {
         if !dir.is_dir() {
@@ -126,11 +129,12 @@ pub fn merge(
         let lock = files::lock_dir(dir, store::LOCK_FILE, LockMode::Read)?;
         let file = settings_of(dir)?;
         match &first {
-            None => first = Some((dir.clone(), file.settings.clone())),
-            Some((first_dir, settings)) => {
+            None => first = Some((dir.clone(), file.settings.clone(), file.anchor.clone())),
+            Some((first_dir, settings, _)) => {
                 let plain = |s: &Settings| SettingsFile {
                     settings: s.clone(),
                     shard: None,
+                    anchor: None,
                 };
                 let differences = store::differences(&plain(&file.settings), &plain(settings));
                 if !differences.is_empty() {
@@ -149,7 +153,17 @@ pub fn merge(
         }
         read.push((dir.clone(), file.shard, lock));
     }
-    let (_, settings) = first.expect("at least one folder");
+    let (_, settings, saved_anchor) = first.expect("at least one folder");
+    let file = SettingsFile {
+        settings: settings.clone(),
+        shard: None,
+        anchor: saved_anchor,
+    };
+    let file = match anchor {
+        Some(text) => super::with_anchor(registry, file, text, "--anchor")?,
+        None => file,
+    };
+    let anchor = super::saved_anchor(registry, &file)?;
     let (players, schedule) = Schedule::of_settings(registry, &settings, "the shards'")?;
     let expect = Expect {
         registry,
@@ -188,13 +202,7 @@ pub fn merge(
             games_path.display()
         ));
     }
-    store::write_settings(
-        out,
-        &SettingsFile {
-            settings: settings.clone(),
-            shard: None,
-        },
-    )?;
+    store::write_settings(out, &file)?;
     files::write_atomic_with(&games_path, |w| {
         parts
             .iter()
@@ -204,7 +212,7 @@ pub fn merge(
         .iter()
         .flat_map(|p| p.scan.results.iter().cloned())
         .collect();
-    let summary = stats::summarize(&settings, &players, schedule.len(), &results);
+    let summary = stats::summarize(&settings, &players, schedule.len(), anchor, &results);
     output::write_files(out, &summary)?;
     Ok(summary)
 }

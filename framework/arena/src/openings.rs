@@ -1,14 +1,18 @@
-//! Opening suites: a file of start positions, each a line of moves from
-//! the game's start, played one per round so that every pairing meets
-//! each opening from both seats. A suite is read and every line replayed
-//! through the rules before any game starts, so a bad line stops the run
-//! at once with its line number instead of forfeiting games later.
+//! Opening suites: a file of start positions, one a line, played one per
+//! round so that every pairing meets each opening from both seats. A line
+//! is a position text in the game's notation or moves from the game's
+//! start, told apart by the rules (a line the game reads as a position is
+//! one) or marked `position:` / `moves:`. A suite is read and every line
+//! checked through the rules before any game starts, so a bad line stops
+//! the run at once with its line number instead of forfeiting games later.
 //!
 //! ```text
 //! # comments and blank lines are skipped
 //! [diffusion]          # the lines below are Diffusion's (a spec: any form)
 //! D f
 //! A c B
+//! 550444/444044 B      # a position
+//! position: 444444/444444 B
 //! [differo]
 //! ...
 //! ```
@@ -60,11 +64,24 @@ impl fmt::Display for OpeningsOrder {
     }
 }
 
+/// One line of a suite, as the game writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opening {
+    /// Moves from the game's start.
+    Moves(Vec<String>),
+    /// A position text: games start there.
+    Position(String),
+}
+
+/// The marks that say what a line is, where the rules should not guess.
+const POSITION_MARK: &str = "position:";
+const MOVES_MARK: &str = "moves:";
+
 /// Every game's openings, checked against its rules.
 #[derive(Debug, Clone)]
 pub struct Suite {
-    /// Per game of the tournament: its openings, each a list of moves.
-    lines: Vec<Vec<Vec<String>>>,
+    /// Per game of the tournament: its openings.
+    lines: Vec<Vec<Opening>>,
     order: OpeningsOrder,
     seed: u64,
     /// FNV-1a of the file's bytes, so that a resume can tell another file.
@@ -88,7 +105,7 @@ impl Suite {
             .map_err(|e| format!("--openings: {e}"))?
             .ok_or_else(|| format!("--openings: {}: no such file", path.display()))?;
         let at = |line: usize| format!("--openings: {}:{line}", path.display());
-        let mut lines: Vec<Vec<Vec<String>>> = vec![Vec::new(); starts.len()];
+        let mut lines: Vec<Vec<Opening>> = vec![Vec::new(); starts.len()];
         // The games the lines being read belong to: all until a header.
         let mut current: Vec<usize> = (0..starts.len()).collect();
         let mut headers = false;
@@ -111,11 +128,10 @@ impl Suite {
                 headers = true;
                 continue;
             }
-            let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
             for &g in &current {
-                let canonical = replay(starts[g].as_ref(), &moves)
+                let opening = read_line(starts[g].as_ref(), line)
                     .map_err(|e| format!("{}: {e}", at(number)))?;
-                lines[g].push(canonical);
+                lines[g].push(opening);
             }
         }
         for (g, start) in starts.iter().enumerate() {
@@ -145,8 +161,8 @@ impl Suite {
         self.lines.iter().map(Vec::len).max().unwrap_or(0)
     }
 
-    /// The moves of the opening round `round` of game `game` plays.
-    pub fn opening(&self, game: usize, round: usize) -> &[String] {
+    /// The opening round `round` of game `game` plays.
+    pub fn opening(&self, game: usize, round: usize) -> &Opening {
         let lines = &self.lines[game];
         let n = lines.len();
         let (cycle, place) = (round / n, round % n);
@@ -159,6 +175,55 @@ impl Suite {
         };
         &lines[index]
     }
+}
+
+/// Reads one line of a suite for the game `start`: marked, or a position
+/// if the game reads it as one, else moves. Refuses what is neither, and a
+/// position or moves that end the game.
+fn read_line(start: &dyn AnyGame, line: &str) -> Result<Opening, String> {
+    if let Some(text) = line.strip_prefix(POSITION_MARK) {
+        return position(start, text.trim());
+    }
+    if let Some(moves) = line.strip_prefix(MOVES_MARK) {
+        return replay(start, &words(moves)).map(Opening::Moves);
+    }
+    match position(start, line) {
+        Ok(opening) => Ok(opening),
+        // A line that reads as a position but is over is said as such.
+        Err(e) if start.with_position(line).is_ok() => Err(e),
+        Err(as_position) => replay(start, &words(line))
+            .map(Opening::Moves)
+            .map_err(|as_moves| {
+                format!(
+                    "neither moves from the start ({as_moves}) nor a position of {} \
+                     ({as_position}); mark the line `moves:` or `position:` to say which",
+                    start.spec()
+                )
+            }),
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// The position `text` of the game `start` (as the game writes it back),
+/// checked by its rules; refused if the game is over there.
+fn position(start: &dyn AnyGame, text: &str) -> Result<Opening, String> {
+    let state = start.with_position(text).map_err(|e| {
+        format!(
+            "`{}` is not a position of {}: {e}",
+            tabula::excerpt(text),
+            start.spec()
+        )
+    })?;
+    if state.outcome().is_some() {
+        return Err(format!(
+            "the position `{}` is a finished game",
+            tabula::excerpt(text)
+        ));
+    }
+    Ok(Opening::Position(state.position()))
 }
 
 /// Plays `moves` from `start`; the moves as the game writes them. Refuses
@@ -224,6 +289,104 @@ mod tests {
         read
     }
 
+    fn moves(list: &[&str]) -> Opening {
+        Opening::Moves(list.iter().map(|m| m.to_string()).collect())
+    }
+
+    fn first_move(opening: &Opening) -> String {
+        match opening {
+            Opening::Moves(moves) => moves[0].clone(),
+            Opening::Position(text) => panic!("a position: {text}"),
+        }
+    }
+
+    #[test]
+    fn positions_are_read_by_the_rules_beside_moves_and_marked_lines_are_not_guessed() {
+        let registry = tabula_games::registry();
+        // Each game's own position after two moves, as the game writes it.
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        let names = registry.names();
+        for name in &names {
+            let mut state = registry.create(name).unwrap();
+            for _ in 0..2 {
+                let mv = state.legal_moves()[0].clone();
+                state.play(&mv).unwrap();
+            }
+            text += &format!(
+                "[{name}]\n{}\nposition: {}\n",
+                state.position(),
+                state.position()
+            );
+            expected.push(state.position());
+        }
+        let games: Vec<&str> = names.iter().map(String::as_str).collect();
+        let s = suite(&text, &games, OpeningsOrder::Sequential).unwrap();
+        for (g, position) in expected.into_iter().enumerate() {
+            let want = Opening::Position(position);
+            assert_eq!(
+                (s.opening(g, 0), s.opening(g, 1)),
+                (&want, &want),
+                "{}",
+                games[g]
+            );
+        }
+        // Diffusion's start with A to move: a position, not moves.
+        let mixed = suite(
+            "D f\n444444/444444 A\n",
+            &["diffusion"],
+            OpeningsOrder::Sequential,
+        )
+        .unwrap();
+        assert_eq!(mixed.opening(0, 0), &moves(&["D", "f"]));
+        assert_eq!(
+            mixed.opening(0, 1),
+            &Opening::Position("444444/444444 A".into())
+        );
+        // A finished game, however its line is written.
+        let mut over = registry.create("diffusion(width=4)").unwrap();
+        while over.outcome().is_none() {
+            let mv = over.legal_moves()[0].clone();
+            over.play(&mv).unwrap();
+        }
+        let finished = over.position();
+        for (line, game, says) in [
+            (
+                "position: D f".to_string(),
+                "diffusion",
+                ":1: `D f` is not a position of diffusion",
+            ),
+            (finished.clone(), "diffusion(width=4)", "is a finished game"),
+            (
+                format!("position: {finished}"),
+                "diffusion(width=4)",
+                "is a finished game",
+            ),
+            (
+                "444444/44444 A".to_string(),
+                "diffusion",
+                "nor a position of diffusion",
+            ),
+        ] {
+            let error = suite(&line, &[game], OpeningsOrder::Sequential).unwrap_err();
+            assert!(error.contains(says), "{line}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_marked_line_is_read_as_marked_only() {
+        let error = suite(
+            "moves: 444444/444444 A",
+            &["diffusion"],
+            OpeningsOrder::Sequential,
+        )
+        .unwrap_err();
+        assert!(
+            error.contains(":1: move 1 `444444/444444` is not legal"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn lines_are_replayed_and_a_bad_one_is_named_by_its_number() {
         let good = suite(
@@ -233,10 +396,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(good.longest(), 2);
-        assert_eq!(good.opening(0, 1), ["D", "f"]);
-        assert_eq!(good.opening(0, 2), ["D"]);
+        assert_eq!(good.opening(0, 1), &moves(&["D", "f"]));
+        assert_eq!(good.opening(0, 2), &moves(&["D"]));
         let bad = suite("D\nD f\nD D\n", &["diffusion"], OpeningsOrder::Sequential).unwrap_err();
-        assert!(bad.contains(":3: move 2 `D` is not legal"), "{bad}");
+        assert!(
+            bad.contains(":3: neither moves from the start (move 2 `D` is not legal"),
+            "{bad}"
+        );
+        let marked = suite("moves: D D\n", &["diffusion"], OpeningsOrder::Sequential).unwrap_err();
+        assert!(marked.contains(":1: move 2 `D` is not legal"), "{marked}");
     }
 
     #[test]
@@ -269,12 +437,12 @@ mod tests {
         let s = suite(&text, &["diffusion"], OpeningsOrder::Random).unwrap();
         for pass in 0..3 {
             let mut seen: Vec<String> = (0..6)
-                .map(|r| s.opening(0, pass * 6 + r)[0].clone())
+                .map(|r| first_move(s.opening(0, pass * 6 + r)))
                 .collect();
             seen.sort();
             assert_eq!(seen, ["A", "B", "C", "D", "E", "F"]);
         }
-        let order: Vec<&str> = (0..6).map(|r| s.opening(0, r)[0].as_str()).collect();
+        let order: Vec<String> = (0..6).map(|r| first_move(s.opening(0, r))).collect();
         assert_ne!(order, ["A", "B", "C", "D", "E", "F"], "not shuffled");
         assert_eq!("random".parse::<OpeningsOrder>(), Ok(OpeningsOrder::Random));
         assert!("shuffled".parse::<OpeningsOrder>().is_err());

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::chart;
-use super::rating::Standing;
+use super::rating::{Standing, Swept, EXACT_LIMIT, PRIOR_DRAWS};
 use super::run::GameResult;
 use super::stats::{AgentRow, Degenerate, Section, Summary};
 use tabula::files::write_atomic;
@@ -21,8 +21,10 @@ pub fn write_files(dir: &Path, summary: &Summary) -> Result<(), String> {
     )?;
     for section in summary.games.iter().chain([&summary.overall]) {
         let path = dir.join(format!("ratings-{}.svg", chart::file_stem(&section.game)));
-        let anchor = super::names::table_name(&summary.anchor);
-        write_atomic(&path, chart::chart(section, &anchor).as_bytes())?;
+        write_atomic(
+            &path,
+            chart::chart(section, &anchor_label(summary)).as_bytes(),
+        )?;
     }
     Ok(())
 }
@@ -49,6 +51,9 @@ pub fn repeats_warning(summary: &Summary) -> Option<String> {
     ))
 }
 
+/// The most agents the progress line names.
+pub const LINE_AGENTS: usize = 8;
+
 /// Each agent's score so far, for the progress bar.
 #[derive(Debug, Clone)]
 pub struct RunningScores {
@@ -74,18 +79,39 @@ impl RunningScores {
         }
     }
 
-    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`.
+    /// `random 41.7% (12.5/30) · mcts 58.3% (17.5/30)`: every agent's, in
+    /// their order, up to [`LINE_AGENTS`] agents; of more, the best so many
+    /// by score so far, and how many are left out (a line, not a table:
+    /// its cost and length stay the same however many agents play).
     pub fn line(&self) -> String {
-        let parts: Vec<String> = self
-            .agents
-            .iter()
-            .zip(&self.totals)
-            .map(|(agent, &(sum, n))| match n {
-                0 => format!("{agent} -"),
-                _ => format!("{agent} {:.1}% ({sum}/{n})", 100.0 * sum / n as f64),
-            })
-            .collect();
-        format!("score: {}", parts.join(" · "))
+        let part = |i: usize| match self.totals[i] {
+            (_, 0) => format!("{} -", self.agents[i]),
+            (sum, n) => format!(
+                "{} {:.1}% ({sum}/{n})",
+                self.agents[i],
+                100.0 * sum / n as f64
+            ),
+        };
+        let mut shown: Vec<usize> = (0..self.agents.len()).collect();
+        if shown.len() > LINE_AGENTS {
+            let mean = |i: usize| match self.totals[i] {
+                (_, 0) => -1.0,
+                (sum, n) => sum / n as f64,
+            };
+            shown.select_nth_unstable_by(LINE_AGENTS - 1, |&a, &b| {
+                mean(b).total_cmp(&mean(a)).then(a.cmp(&b))
+            });
+            shown.truncate(LINE_AGENTS);
+            shown.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        }
+        let parts: Vec<String> = shown.iter().map(|&i| part(i)).collect();
+        match self.agents.len() - shown.len() {
+            0 => format!("score: {}", parts.join(" · ")),
+            more => format!(
+                "score (the best {LINE_AGENTS}): {} · {more} more",
+                parts.join(" · ")
+            ),
+        }
     }
 }
 
@@ -97,69 +123,96 @@ fn percent(value: Option<f64>) -> String {
     value.map_or("-".to_string(), |v| format!("{:.1}%", v * 100.0))
 }
 
-/// `123 ± 45` (the 95% half width), `+∞ sweep` / `−∞ sweep` for an
-/// agent whose side won / lost every comparison, or `-`.
-fn elo(row: &AgentRow) -> String {
-    match (row.standing, row.elo, row.elo_se) {
-        (Standing::Above, ..) => "+∞ sweep".to_string(),
-        (Standing::Below, ..) => "−∞ sweep".to_string(),
-        (_, Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", tabula::stats::Z95 * se),
-        (_, Some(e), _) => format!("{e:.0}"),
-        _ => "-".to_string(),
+/// What the tables say is rated 0: an agent's name, or `mean`.
+fn anchor_label(summary: &Summary) -> String {
+    match summary.anchor.as_str() {
+        super::stats::MEAN => "mean".to_string(),
+        agent => super::names::table_name(agent),
     }
 }
 
-/// The line that says why a section's ratings say little, if they do.
-pub fn degenerate_note(section: &Section) -> Option<String> {
-    let names = |standing: Standing| -> Vec<&str> {
+/// `123 ± 45` (the 95% half width), `0` for the anchoring agent, `-`
+/// unrated; `won all` / `lost all` beside it for an agent that won or lost
+/// every comparison it had.
+fn elo(row: &AgentRow) -> String {
+    let value = match (row.elo, row.elo_se) {
+        (Some(e), Some(se)) if se > 0.0 => format!("{e:.0} ± {:.0}", tabula::stats::Z95 * se),
+        (Some(e), _) => format!("{e:.0}"),
+        _ => "-".to_string(),
+    };
+    match row.swept {
+        Some(Swept::Won) => format!("{value} won all"),
+        Some(Swept::Lost) => format!("{value} lost all"),
+        None => value,
+    }
+}
+
+/// The lines that say why a section's ratings say little, if they do, and
+/// when its intervals are approximate.
+pub fn degenerate_notes(section: &Section) -> Vec<String> {
+    let played = |pick: &dyn Fn(&AgentRow) -> bool| -> Vec<&str> {
         section
             .agents
             .iter()
-            .filter(|a| a.standing == standing && a.games > 0)
+            .filter(|a| a.games > 0 && pick(a))
             .map(|a| a.name.as_str())
             .collect()
     };
-    match section.degenerate? {
-        Degenerate::Sweep => {
+    let mut notes = Vec::new();
+    match section.degenerate {
+        Some(Degenerate::Sweep) => {
             let mut parts = Vec::new();
-            let above = names(Standing::Above);
-            if !above.is_empty() {
-                parts.push(format!("{} won every comparison", above.join(", ")));
+            let won = played(&|a| a.swept == Some(Swept::Won));
+            if !won.is_empty() {
+                parts.push(format!("{} won every comparison", won.join(", ")));
             }
-            let below = names(Standing::Below);
-            if !below.is_empty() {
-                parts.push(format!("{} lost every comparison", below.join(", ")));
+            let lost = played(&|a| a.swept == Some(Swept::Lost));
+            if !lost.is_empty() {
+                parts.push(format!("{} lost every comparison", lost.join(", ")));
             }
-            let unrated = names(Standing::Unrated);
-            if !unrated.is_empty() {
-                parts.push(format!(
-                    "{} never met the anchor's side",
-                    unrated.join(", ")
-                ));
+            if parts.is_empty() {
+                parts.push("a group of agents won every comparison with the rest".to_string());
             }
-            Some(format!(
-                "degenerate: a clean sweep ({}) against the anchor's side; such an Elo is \
-                 unbounded and not given: compare the score intervals",
+            notes.push(format!(
+                "sweep: {}; the results alone do not bound those ratings, the prior \
+                 ({PRIOR_DRAWS} virtual draws per agent) does: the Elo is finite but \
+                 says little more than the order; compare the score intervals",
                 parts.join("; ")
-            ))
+            ));
         }
-        Degenerate::Inconclusive => Some(
+        Some(Degenerate::Inconclusive) => notes.push(
             "inconclusive: every agent's 95% Elo interval overlaps every other's; \
              play more games to tell them apart"
                 .to_string(),
         ),
+        Some(Degenerate::Disconnected) | None => {}
     }
+    let unrated = played(&|a| a.standing == Standing::Unrated);
+    if !unrated.is_empty() {
+        notes.push(format!(
+            "unrated: {} never met the rated agents, directly or through others",
+            unrated.join(", ")
+        ));
+    }
+    if section.approximate_intervals {
+        notes.push(format!(
+            "approximate intervals: more than {EXACT_LIMIT} agents are rated together, so \
+             each interval takes its opponents' ratings as known (narrower than the \
+             exact one where agents met few others)"
+        ));
+    }
+    notes
 }
 
-fn section_table(out: &mut String, section: &Section, max_plies: usize) {
+fn section_table(out: &mut String, section: &Section, max_plies: usize, test: bool) {
     let name = match section.players {
         Some(p) => format!("{} ({p} players)", section.game),
         None => "all games".to_string(),
     };
     let _ = writeln!(
         out,
-        "== {name}: {} games, {} adjudicated at {max_plies} plies",
-        section.finished, section.adjudicated
+        "== {name}: {} games: {} finished, {} adjudicated at {max_plies} plies (no result)",
+        section.games, section.finished, section.adjudicated
     );
     if section.players.is_some() {
         let _ = writeln!(
@@ -170,7 +223,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             opt(section.average_plies, 1)
         );
     }
-    if let Some(note) = degenerate_note(section) {
+    for note in degenerate_notes(section) {
         let _ = writeln!(out, "   {note}");
     }
     let mut table = TextTable::new(vec![
@@ -179,6 +232,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
         Column::right("W").width(5),
         Column::right("D").width(5),
         Column::right("L").width(5),
+        Column::right("adjud.").width(6),
         Column::right("score").width(6),
         Column::right("95% Wilson").width(15),
         Column::right("Elo ± 95%").width(12),
@@ -197,6 +251,7 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
             a.wins.to_string(),
             a.draws.to_string(),
             a.losses.to_string(),
+            a.adjudicated.to_string(),
             opt(a.score, 3),
             ci,
             elo(a),
@@ -206,12 +261,42 @@ fn section_table(out: &mut String, section: &Section, max_plies: usize) {
     }
     out.push_str(&table.to_string());
     out.push('\n');
-    crosstable_table(out, section);
+    crosstable_table(out, section, test);
+}
+
+/// A pairing's Elo from its own games: the estimate ± its 95% error; for a
+/// pairing one side swept, which bounds its Elo one way only, the bound
+/// its 95% Wilson interval gives, and the fact (`≤ -127 lost all`). In an
+/// SPRT (`test`), the test's estimate whatever the games, as everywhere in
+/// its report.
+fn pairing_elo(p: &super::Pairing, test: bool) -> String {
+    let t = &p.tally;
+    let games = t.games() as usize;
+    let swept = match (t.wins, t.draws, t.losses) {
+        _ if test => None,
+        (w, 0, 0) if w > 0 => Some(true),
+        (0, 0, l) if l > 0 => Some(false),
+        _ => None,
+    };
+    match (swept, p.estimate) {
+        (Some(true), _) => {
+            let (low, _) = tabula::stats::wilson(1.0, games);
+            format!("≥ {:.0} won all", tabula::stats::elo_of_score(low))
+        }
+        (Some(false), _) => {
+            let (_, high) = tabula::stats::wilson(0.0, games);
+            format!("≤ {:.0} lost all", tabula::stats::elo_of_score(high))
+        }
+        (None, Some(e)) if test || e.elo.abs() < 1000.0 => {
+            format!("{:.0} ± {:.0}", e.elo, e.elo_error)
+        }
+        _ => "-".to_string(),
+    }
 }
 
 /// The crosstable: each pairing's W–D–L and score from the first agent's
 /// side, and the seat-swapped pairs' counts.
-fn crosstable_table(out: &mut String, section: &Section) {
+fn crosstable_table(out: &mut String, section: &Section, test: bool) {
     if section.crosstable.is_empty() {
         return;
     }
@@ -221,6 +306,7 @@ fn crosstable_table(out: &mut String, section: &Section) {
         Column::right("W").width(5),
         Column::right("D").width(5),
         Column::right("L").width(5),
+        Column::right("adjud.").width(6),
         Column::right("score").width(6),
         Column::right("Elo ± 95%").width(12),
         Column::right("pairs").width(6),
@@ -235,12 +321,9 @@ fn crosstable_table(out: &mut String, section: &Section) {
             t.wins.to_string(),
             t.draws.to_string(),
             t.losses.to_string(),
+            p.adjudicated.to_string(),
             opt(p.score, 3),
-            p.estimate
-                .filter(|e| e.elo.abs() < 1000.0)
-                .map_or("-".to_string(), |e| {
-                    format!("{:.0} ± {:.0}", e.elo, e.elo_error)
-                }),
+            pairing_elo(p, test),
             t.pairs().to_string(),
             format!("{:?}", t.ptnml),
         ]);
@@ -255,15 +338,20 @@ pub fn table(summary: &Summary) -> String {
     let mut out = String::new();
     let max_plies = summary.settings.max_plies;
     for section in &summary.games {
-        section_table(&mut out, section, max_plies);
+        section_table(&mut out, section, max_plies, summary.sprt.is_some());
     }
     if summary.games.len() > 1 {
-        section_table(&mut out, &summary.overall, max_plies);
+        section_table(
+            &mut out,
+            &summary.overall,
+            max_plies,
+            summary.sprt.is_some(),
+        );
     }
     let _ = writeln!(
         out,
-        "== Elo ± 95% by game ({} = 0; adjudicated games not counted)",
-        super::names::table_name(&summary.anchor)
+        "== Elo ± 95% by game ({} = 0; adjudicated games have no result and are not rated)",
+        anchor_label(summary)
     );
     let mut sections: Vec<&Section> = summary.games.iter().collect();
     sections.push(&summary.overall);
@@ -285,7 +373,7 @@ pub fn table(summary: &Summary) -> String {
 
 /// The columns of `crosstable.csv`.
 pub const CROSSTABLE_HEADER: &str =
-    "game,first,second,games,wins,draws,losses,score,pairs,ptnml0,ptnml1,ptnml2,ptnml3,ptnml4";
+    "game,first,second,games,wins,draws,losses,adjudicated,score,pairs,ptnml0,ptnml1,ptnml2,ptnml3,ptnml4";
 
 /// `crosstable.csv`: one row per game and pairing (W/D/L of `first`), then
 /// the `all` rows.
@@ -297,7 +385,7 @@ pub fn crosstable_csv(summary: &Summary) -> String {
             let t = &p.tally;
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&section.game),
                 csv_field(&p.first),
                 csv_field(&p.second),
@@ -305,6 +393,7 @@ pub fn crosstable_csv(summary: &Summary) -> String {
                 t.wins,
                 t.draws,
                 t.losses,
+                p.adjudicated,
                 p.score.map_or(String::new(), |v| v.to_string()),
                 t.pairs(),
                 t.ptnml.map(|c| c.to_string()).join(","),
@@ -322,7 +411,7 @@ pub fn json(summary: &Summary) -> String {
 }
 
 /// The columns of `summary.csv`.
-pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,standing,degenerate,forfeits";
+pub const CSV_HEADER: &str = "game,players,agent,games,wins,draws,losses,adjudicated,score,score_low,score_high,elo,elo_se,elo_low,elo_high,seconds_per_move,standing,swept,degenerate,forfeits";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -349,7 +438,7 @@ pub fn csv(summary: &Summary) -> String {
         for a in &section.agents {
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&section.game),
                 section.players.map_or(String::new(), |p| p.to_string()),
                 csv_field(&a.agent),
@@ -367,6 +456,7 @@ pub fn csv(summary: &Summary) -> String {
                 num(a.elo_high),
                 num(a.seconds_per_move),
                 json_word(&a.standing),
+                a.swept.map_or(String::new(), |s| json_word(&s)),
                 section.degenerate.map_or(String::new(), |d| json_word(&d)),
                 a.forfeits,
             );
@@ -403,6 +493,19 @@ mod tests {
             scores.line(),
             "score: random 25.0% (0.5/2) · mcts 75.0% (1.5/2) · x -"
         );
+        // Of many agents, the best few, by score.
+        let many: Vec<String> = (0..20).map(|i| format!("a{i}")).collect();
+        let mut scores = RunningScores::new(&many);
+        scores.add(&game(vec![7, 3], Some(vec![0])));
+        scores.add(&game(vec![12, 3], Some(vec![0, 1])));
+        let line = scores.line();
+        assert!(
+            line.starts_with(
+                "score (the best 8): a7 100.0% (1/1) · a12 50.0% (0.5/1) · a3 25.0% (0.5/2) · a0 -"
+            ),
+            "{line}"
+        );
+        assert!(line.ends_with(" · 12 more"), "{line}");
     }
 
     #[test]

@@ -19,65 +19,95 @@ pub struct Pairing {
     pub second: String,
     /// Games as W/D/L of `first`, and completed seat-swapped pairs.
     pub tally: PairTally,
+    /// Games of the pairing stopped at the ply limit: no result, counted
+    /// in none of the tally's (0 in summaries from before the count).
+    #[serde(default)]
+    pub adjudicated: u64,
     /// `first`'s mean score.
     pub score: Option<f64>,
     /// From the pairs where there are any, else from the single games.
     pub estimate: Option<Estimate>,
 }
 
-/// The crosstable of one section: a tally per pair of agents `a < b`.
-#[derive(Debug, Clone)]
+impl Pairing {
+    /// The same line told from `second`'s side.
+    pub fn turned(&self) -> Pairing {
+        let t = &self.tally;
+        let mut ptnml = t.ptnml;
+        ptnml.reverse();
+        Pairing {
+            first: self.second.clone(),
+            second: self.first.clone(),
+            tally: PairTally {
+                ptnml,
+                wins: t.losses,
+                draws: t.draws,
+                losses: t.wins,
+            },
+            adjudicated: self.adjudicated,
+            score: self.score.map(|s| 1.0 - s),
+            estimate: self.estimate.map(Estimate::turned),
+        }
+    }
+}
+
+/// The crosstable of one section: a tally per pair of agents `a < b` that
+/// met (kept per pair that met, so its size follows the games played,
+/// not the square of the agents).
+#[derive(Debug, Clone, Default)]
 pub struct Crosstable {
-    agents: usize,
-    tallies: Vec<PairTally>,
+    /// `(a, b)` → the tally from `a`'s side and the adjudicated games.
+    tallies: BTreeMap<(usize, usize), (PairTally, u64)>,
 }
 
 impl Crosstable {
-    pub fn new(agents: usize) -> Self {
-        Crosstable {
-            agents,
-            tallies: vec![PairTally::default(); agents * agents],
-        }
-    }
-
     /// Counts a finished 2-player game of two different agents.
     pub fn add_game(&mut self, result: &GameResult) {
         if let Some((a, b, score)) = lower_side(result) {
-            self.tallies[a * self.agents + b].add_game(score);
+            self.tallies.entry((a, b)).or_default().0.add_game(score);
+        }
+    }
+
+    /// Counts an adjudicated 2-player game of two different agents.
+    pub fn add_adjudicated(&mut self, result: &GameResult) {
+        if let [x, y] = result.seats[..] {
+            if x != y {
+                self.tallies.entry((x.min(y), x.max(y))).or_default().1 += 1;
+            }
         }
     }
 
     /// Counts a completed pair: `a`'s scores from seat 0, then from seat 1.
     pub fn add_pair(&mut self, a: usize, b: usize, first: f64, second: f64) {
-        self.tallies[a * self.agents + b].count_pair(first, second);
+        self.tallies
+            .entry((a, b))
+            .or_default()
+            .0
+            .count_pair(first, second);
     }
 
     /// The pairings that met, in agent order.
     pub fn rows(&self, names: &[String]) -> Vec<Pairing> {
-        let mut rows = Vec::new();
-        for a in 0..self.agents {
-            for b in a + 1..self.agents {
-                let tally = self.tallies[a * self.agents + b];
-                if tally.games() == 0 && tally.pairs() == 0 {
-                    continue;
-                }
+        self.tallies
+            .iter()
+            .map(|(&(a, b), &(tally, adjudicated))| {
                 let games = tally.games() as f64;
                 let model = if tally.pairs() > 0 {
                     Model::Pentanomial
                 } else {
                     Model::Trinomial
                 };
-                rows.push(Pairing {
+                Pairing {
                     first: names[a].clone(),
                     second: names[b].clone(),
                     tally,
+                    adjudicated,
                     score: (games > 0.0)
                         .then(|| (tally.wins as f64 + tally.draws as f64 / 2.0) / games),
                     estimate: estimate(&tally, model),
-                });
-            }
-        }
-        rows
+                }
+            })
+            .collect()
     }
 }
 
@@ -247,13 +277,21 @@ mod tests {
 
     #[test]
     fn the_crosstable_adds_up() {
-        let mut table = Crosstable::new(3);
+        let mut table = Crosstable::default();
         for (seats, winner) in [([0, 1], Some(0)), ([1, 0], Some(0)), ([2, 0], None)] {
             table.add_game(&game(0, seats, winner));
         }
         table.add_pair(0, 1, 1.0, 0.0);
+        let mut stopped = game(1, [1, 0], None);
+        stopped.winners = None;
+        table.add_adjudicated(&stopped);
         let rows = table.rows(&["a".into(), "b".into(), "c".into()]);
         assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].adjudicated, rows[1].adjudicated), (1, 0));
+        let turned = rows[0].turned();
+        assert_eq!((turned.first.as_str(), turned.tally.wins), ("b", 1));
+        assert_eq!(turned.tally.ptnml, [0, 0, 1, 0, 0]);
+        assert_eq!(turned.turned(), rows[0]);
         assert_eq!((rows[0].tally.wins, rows[0].tally.losses), (1, 1));
         assert_eq!(rows[0].tally.ptnml, [0, 0, 1, 0, 0]);
         assert_eq!((rows[1].first.as_str(), rows[1].tally.draws), ("a", 1));

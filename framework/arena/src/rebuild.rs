@@ -17,11 +17,14 @@ use tabula::files::{self, LockMode};
 /// Reads the tournament in `dir` (its `arena.json`, else the settings its
 /// records name, and every record, checked as `--resume` checks them) and
 /// writes its `summary.json`, `summary.csv` and charts, returning the
-/// summary. A record an interruption cut short is left out and told to
-/// `on_note`; any other damage is an error naming the line.
+/// summary. With `anchor` (an agent's spec or name, or `mean`) the ratings
+/// are relative to it, and `arena.json` keeps it for later summaries; else
+/// to the folder's own anchor. A record an interruption cut short is left
+/// out and told to `on_note`; any other damage is an error naming the line.
 pub fn rebuild(
     registry: &Registry,
     dir: &Path,
+    anchor: Option<&str>,
     mut on_note: impl FnMut(String),
 ) -> Result<Summary, String> {
     if !dir.is_dir() {
@@ -40,6 +43,10 @@ pub fn rebuild(
     }
     // Exclusive: a running arena on the folder is refused, and refuses.
     let _lock = files::lock_dir(dir, store::LOCK_FILE, LockMode::Write)?;
+    if let Some(text) = anchor {
+        let file = super::with_anchor(registry, settings_of(dir)?, text, "--anchor")?;
+        store::write_settings(dir, &file)?;
+    }
     let (summary, scan) = summarize_folder(registry, dir)?;
     if let Tail::Torn { line, .. } = scan.tail {
         on_note(format!(
@@ -69,6 +76,7 @@ pub(crate) fn summarize_folder(
     dir: &Path,
 ) -> Result<(Summary, store::Scan), String> {
     let file = settings_of(dir)?;
+    let anchor = super::saved_anchor(registry, &file)?;
     let settings = file.settings;
     let (players, schedule) = Schedule::of_settings(registry, &settings, "the tournament's")?;
     let range = match file.shard {
@@ -82,7 +90,7 @@ pub(crate) fn summarize_folder(
         range: range.clone(),
     };
     let scan = store::scan(&dir.join(store::GAMES_FILE), &expect)?;
-    let mut summary = stats::summarize(&settings, &players, range.len(), &scan.results);
+    let mut summary = stats::summarize(&settings, &players, range.len(), anchor, &scan.results);
     summary.shard = file.shard;
     Ok((summary, scan))
 }

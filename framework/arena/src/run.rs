@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use serde_json::{json, Value};
 use tabula::{play_game_watched, AgentSpec, AnyGame, GameRecord, Outcome, Registry};
 
-use super::openings::Suite;
+use super::openings::{Opening, Suite};
 use super::schedule::{agent_seed, opening_seed, Schedule, Scheduled};
 use super::under_way::{GameInProgress, Watched};
 use super::Settings;
@@ -40,12 +40,13 @@ pub struct GameResult {
     pub moves_key: u64,
 }
 
-/// [`GameResult::moves_key`] of a game. Only compared within one run
-/// (a resume hashes the records again), so the standard hasher will do.
-pub fn moves_key(game: usize, seats: &[usize], moves: &[String]) -> u64 {
+/// [`GameResult::moves_key`] of a game: its start position (when not the
+/// game's own) and moves. Only compared within one run (a resume hashes
+/// the records again), so the standard hasher will do.
+pub fn moves_key(game: usize, seats: &[usize], start: Option<&str>, moves: &[String]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (game, seats, moves).hash(&mut hasher);
+    (game, seats, start, moves).hash(&mut hasher);
     hasher.finish()
 }
 
@@ -62,15 +63,18 @@ impl GameResult {
 }
 
 /// The fields a tournament adds to a [`GameRecord`]: the schedule key,
-/// the result, the timings and the tournament's settings.
+/// the result, the timings and the tournament's settings. `start` is the
+/// game's start, or the position of a suite the game started from
+/// (`is_default_start` false: the record keeps it).
 pub fn to_record(
     result: &GameResult,
     start: &dyn AnyGame,
+    is_default_start: bool,
     agents: &[AgentSpec],
     moves: Vec<String>,
     settings: &Settings,
 ) -> GameRecord {
-    let mut record = GameRecord::new(start, true, moves);
+    let mut record = GameRecord::new(start, is_default_start, moves);
     record.agents = result
         .seats
         .iter()
@@ -176,7 +180,7 @@ pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, Strin
         plies: record.moves.len(),
         seconds,
         moves_made,
-        moves_key: moves_key(game, &seats, &record.moves),
+        moves_key: moves_key(game, &seats, record.start.as_deref(), &record.moves),
     })
 }
 
@@ -206,9 +210,17 @@ pub fn play_one(
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let (opened, mut moves) = match suite {
+    let (from, opened, mut moves) = match suite {
         Some(suite) => from_suite(start, suite.opening(job.game, job.round), job)?,
-        None => opening(start, settings, job),
+        None => {
+            let (opened, moves) = opening(start, settings, job);
+            (None, opened, moves)
+        }
+    };
+    // The position the record starts from: the suite's, else the game's.
+    let first = match &from {
+        Some(position) => position.as_ref(),
+        None => start,
     };
     let mut watched = out.map(|dir| {
         Watched::start(
@@ -217,6 +229,7 @@ pub fn play_one(
                 index: job.index,
                 round: job.round,
                 game: start.spec(),
+                start: from.as_ref().map(|p| p.position()),
                 agents: job.seats.iter().map(|&a| agents[a].to_string()).collect(),
                 moves: moves.clone(),
             },
@@ -241,6 +254,14 @@ pub fn play_one(
             job.index
         )
     })?;
+    // The opening's plies were chosen for the agents: no value.
+    let mut values = vec![None; moves.len()];
+    values.extend(
+        played
+            .values
+            .iter()
+            .map(|v| v.map(|v| (f64::from(v) * 1000.0).round() / 1000.0)),
+    );
     moves.append(&mut played.moves);
     let logs = players
         .iter_mut()
@@ -258,26 +279,43 @@ pub fn play_one(
         seconds: played.think_seconds,
         moves_made: played.moves_made,
         forfeit: played.forfeit,
-        moves_key: moves_key(job.game, &job.seats, &moves),
+        moves_key: moves_key(
+            job.game,
+            &job.seats,
+            from.as_ref().map(|p| p.position()).as_deref(),
+            &moves,
+        ),
     };
-    let record = to_record(&result, start, agents, moves, settings);
+    let mut record = to_record(&result, first, from.is_none(), agents, moves, settings);
+    // What each agent thought of its moves, for a replay's chart.
+    record.extra.insert("values".to_string(), json!(values));
     Ok((result, record, logs))
 }
 
-/// The position after the suite's opening `moves` (checked when the
-/// suite was read), and its moves.
-fn from_suite(
-    start: &dyn AnyGame,
-    moves: &[String],
-    job: &Scheduled,
-) -> Result<(Box<dyn AnyGame>, Vec<String>), String> {
-    let mut state = start.clone_box();
-    for mv in moves {
-        state
-            .play(mv)
-            .map_err(|e| format!("game {}: the opening's move `{mv}`: {e}", job.index))?;
+/// A game opened from a suite: the position it starts from when the
+/// opening is a position, the position the agents take over in, and the
+/// opening's moves (both checked when the suite was read).
+type Opened = (Option<Box<dyn AnyGame>>, Box<dyn AnyGame>, Vec<String>);
+
+/// The position after the suite's opening, and its moves.
+fn from_suite(start: &dyn AnyGame, opening: &Opening, job: &Scheduled) -> Result<Opened, String> {
+    match opening {
+        Opening::Moves(moves) => {
+            let mut state = start.clone_box();
+            for mv in moves {
+                state
+                    .play(mv)
+                    .map_err(|e| format!("game {}: the opening's move `{mv}`: {e}", job.index))?;
+            }
+            Ok((None, state, moves.clone()))
+        }
+        Opening::Position(text) => {
+            let state = start
+                .with_position(text)
+                .map_err(|e| format!("game {}: the opening's position: {e}", job.index))?;
+            Ok((Some(state.clone_box()), state, Vec::new()))
+        }
     }
-    Ok((state, moves.to_vec()))
 }
 
 /// The position after `job`'s random opening ([`Settings::opening_plies`]
@@ -344,9 +382,14 @@ pub fn play_all(
     let next = AtomicUsize::new(work.range.start);
     let stop = AtomicBool::new(false);
     let todo = work.range.len().saturating_sub(work.done.len());
-    let (send, receive) = mpsc::channel();
+    // Bounded: a worker waits while the games it finished wait to be
+    // written, so that a writer slower than the games (thousands of agents,
+    // each record repeating their settings) holds a few games in memory,
+    // not all that were played, and a Ctrl-C is not followed by a backlog.
+    let workers = threads.clamp(1, todo.max(1));
+    let (send, receive) = mpsc::sync_channel(2 * workers);
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, todo.max(1)) {
+        for _ in 0..workers {
             let send = send.clone();
             let (next, stop) = (&next, &stop);
             // Never counts past the end, however large it is.
@@ -438,10 +481,17 @@ mod tests {
             plies: 0,
             seconds: vec![0.5, 0.25],
             moves_made: vec![0, 0],
-            moves_key: moves_key(0, &[1, 0], &[]),
+            moves_key: moves_key(0, &[1, 0], None, &[]),
             forfeit: None,
         };
-        let record = to_record(&result, start.as_ref(), &agents, Vec::new(), &settings);
+        let record = to_record(
+            &result,
+            start.as_ref(),
+            true,
+            &agents,
+            Vec::new(),
+            &settings,
+        );
         (result, record)
     }
 

@@ -299,6 +299,17 @@ pub struct Estimate {
     pub draw_ratio: f64,
 }
 
+impl Estimate {
+    /// The same estimate from the other agent's side.
+    pub fn turned(self) -> Estimate {
+        Estimate {
+            elo: -self.elo,
+            los: 1.0 - self.los,
+            ..self
+        }
+    }
+}
+
 /// The number of outcomes counted, their mean score and its (population)
 /// variance, for `counts[i]` outcomes scoring `scores[i]`; `counts` not all 0.
 fn moments(counts: &[u64], scores: &[f64]) -> (f64, f64, f64) {
@@ -433,11 +444,25 @@ impl SprtReport {
         }
     }
 
-    /// The lines fastchess prints: Elo ± error, LOS, draw ratio, the
-    /// pair counts, the LLR and its bounds, and the decision.
+    /// The estimate of the test's own model: the one every table of the
+    /// report shows.
+    pub fn estimate(&self) -> Option<Estimate> {
+        match self.spec.model {
+            Model::Pentanomial => self.pentanomial,
+            Model::Trinomial => self.trinomial,
+        }
+    }
+
+    /// The lines fastchess prints: Elo ± error (of the test's model: the
+    /// Elo every table of the report gives), LOS, draw ratio, the pair
+    /// counts, the LLR and its bounds, and the decision.
     pub fn text(&self) -> String {
         let [a, b] = &self.agents;
         let t = &self.tally;
+        let model = match self.spec.model {
+            Model::Pentanomial => "pentanomial",
+            Model::Trinomial => "trinomial",
+        };
         let mut text = format!(
             "SPRT {a} vs {b}: {} pairs, {} games; W {} D {} L {}\n",
             t.pairs(),
@@ -446,9 +471,9 @@ impl SprtReport {
             t.draws,
             t.losses
         );
-        if let Some(e) = self.pentanomial.or(self.trinomial) {
+        if let Some(e) = self.estimate() {
             text += &format!(
-                "   Elo {:.2} ± {:.2} (95%), LOS {:.2}%, draw ratio {:.2}%\n",
+                "   Elo {:.2} ± {:.2} (95%, {model}), LOS {:.2}%, draw ratio {:.2}%\n",
                 e.elo,
                 e.elo_error,
                 100.0 * e.los,
@@ -460,19 +485,11 @@ impl SprtReport {
             "   Ptnml(0-2): [{}, {}, {}, {}, {}]\n",
             p[0], p[1], p[2], p[3], p[4]
         );
-        let model = match self.spec.model {
-            Model::Pentanomial => "pentanomial",
-            Model::Trinomial => "trinomial",
-        };
+        // One statistic, the model's: the other model's LLR is in
+        // summary.json for comparison, not beside the decision.
         text += &format!(
-            "   LLR {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}] {model}; trinomial {:.2}, pentanomial {:.2}\n",
-            self.llr,
-            self.lower,
-            self.upper,
-            self.spec.elo0,
-            self.spec.elo1,
-            self.llr_trinomial,
-            self.llr_pentanomial
+            "   LLR {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}] {model}\n",
+            self.llr, self.lower, self.upper, self.spec.elo0, self.spec.elo1,
         );
         text += &match self.accepted {
             Some(Hypothesis::H1) => format!(

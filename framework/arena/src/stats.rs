@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::pairs::{Crosstable, Pairer, Pairing, Sequential};
-use super::rating::{Pairwise, Rating, Standing, UNITS};
+use super::rating::{Anchor, Fit, Pairwise, Rating, Standing, Swept, UNITS};
 use super::run::GameResult;
 use super::sprt::SprtReport;
 use super::Settings;
@@ -33,10 +33,16 @@ pub struct AgentRow {
     pub score: Option<f64>,
     pub score_low: Option<f64>,
     pub score_high: Option<f64>,
-    /// Whether the Elo below exists: `anchor`, `rated`, or `above` /
-    /// `below` (a clean sweep: unbounded, so no Elo), `unrated`.
+    /// `anchor` (the agent rated 0), `rated`, or `unrated` (no results
+    /// relate it to the rated agents, or it has none).
     pub standing: Standing,
-    /// Bradley–Terry Elo relative to the anchor, its standard error and 95% CI.
+    /// `won` or `lost` when it won or lost every comparison it had: a fact
+    /// of the results, beside its Elo (which the prior keeps finite);
+    /// `null` otherwise.
+    #[serde(default)]
+    pub swept: Option<Swept>,
+    /// Bradley–Terry Elo relative to the anchor, its standard error and 95%
+    /// CI (in an SPRT, the test's own estimate: see [`Summary::sprt`]).
     pub elo: Option<f64>,
     pub elo_se: Option<f64>,
     pub elo_low: Option<f64>,
@@ -61,11 +67,18 @@ pub struct Section {
     pub first_seat_score: Option<f64>,
     /// Mean length of finished games.
     pub average_plies: Option<f64>,
-    /// Why the ratings say little: `sweep` (some agent's side won or lost
-    /// every comparison, so its Elo is unbounded and not given) or
-    /// `inconclusive` (every rated agent's 95% Elo interval overlaps every
-    /// other's); `None` otherwise.
+    /// Why the ratings say little: `sweep` (some agent, or some group,
+    /// won or lost every comparison with the rest, so the results alone do
+    /// not bound those ratings: the prior does), `disconnected` (some agent
+    /// that played is related to the rated agents by no results, so it is
+    /// unrated) or `inconclusive` (every rated agent's 95% Elo interval
+    /// overlaps every other's); `None` otherwise, and in an SPRT, whose
+    /// verdict is the test's.
     pub degenerate: Option<Degenerate>,
+    /// Whether the Elo intervals are approximate: a group of more than
+    /// [`super::rating::EXACT_LIMIT`] rated agents (see docs/arena.md).
+    #[serde(default)]
+    pub approximate_intervals: bool,
     /// Games (finished or adjudicated) that differ from every other in
     /// their moves or in who sat where: agents that choose alike replay the
     /// same game, and then `games` overstates the evidence (0 in summaries
@@ -84,6 +97,7 @@ pub struct Section {
 #[serde(rename_all = "lowercase")]
 pub enum Degenerate {
     Sweep,
+    Disconnected,
     Inconclusive,
 }
 
@@ -94,7 +108,8 @@ pub struct Summary {
     /// The shard these results are (absent for a whole tournament).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<super::Shard>,
-    /// The agent whose rating is 0.
+    /// Who is rated 0: an agent's spec, or `mean` (the mean of the rated
+    /// agents).
     pub anchor: String,
     /// Games scheduled and games played so far.
     pub scheduled: usize,
@@ -122,7 +137,13 @@ struct Tally {
 }
 
 impl Tally {
-    fn row(&self, agent: &str, standing: Standing, rating: Option<Rating>) -> AgentRow {
+    fn row(
+        &self,
+        agent: &str,
+        standing: Standing,
+        swept: Option<Swept>,
+        rating: Option<Rating>,
+    ) -> AgentRow {
         let mean = (self.games > 0).then(|| self.score_units as f64 / UNITS / self.games as f64);
         let ci = mean.map(|m| wilson(m, self.games));
         AgentRow {
@@ -137,6 +158,7 @@ impl Tally {
             score_low: ci.map(|(low, _)| low),
             score_high: ci.map(|(_, high)| high),
             standing,
+            swept,
             elo: rating.map(|r| r.elo),
             elo_se: rating.map(|r| r.se),
             elo_low: rating.map(|r| r.elo - Z95 * r.se),
@@ -170,7 +192,7 @@ impl Accumulator {
         Accumulator {
             tallies: vec![Tally::default(); agents],
             pairwise: Pairwise::new(agents),
-            crosstable: Crosstable::new(agents),
+            crosstable: Crosstable::default(),
             games: 0,
             finished: 0,
             adjudicated: 0,
@@ -196,6 +218,7 @@ impl Accumulator {
         }
         let Some(winners) = &result.winners else {
             self.adjudicated += 1;
+            self.crosstable.add_adjudicated(result);
             for &agent in &result.seats {
                 self.tallies[agent].adjudicated += 1;
             }
@@ -246,15 +269,15 @@ impl Accumulator {
         game: &str,
         players: Option<usize>,
         agents: &[String],
-        anchor: usize,
+        anchor: Anchor,
     ) -> Section {
-        let ratings = self.pairwise.fit(anchor);
-        let standings = self.pairwise.standings(anchor);
+        let fit = self.pairwise.fit(anchor);
+        let standings = fit.standings(anchor);
         let names: Vec<String> = agents.iter().map(|a| super::names::table_name(a)).collect();
         let agents: Vec<AgentRow> = agents
             .iter()
             .enumerate()
-            .map(|(i, name)| self.tallies[i].row(name, standings[i], ratings[i]))
+            .map(|(i, name)| self.tallies[i].row(name, standings[i], fit.swept[i], fit.ratings[i]))
             .collect();
         let finished = (self.finished > 0).then_some(self.finished as f64);
         let per_game = players.is_some();
@@ -271,7 +294,8 @@ impl Accumulator {
                 .filter(|_| per_game)
                 .map(|f| self.first_seat_units as f64 / UNITS / f),
             average_plies: finished.map(|f| self.plies as f64 / f),
-            degenerate: degenerate(&agents),
+            degenerate: degenerate(&agents, &fit),
+            approximate_intervals: !fit.exact,
             distinct: 0,
             crosstable: self.crosstable.rows(&names),
             agents,
@@ -280,24 +304,26 @@ impl Accumulator {
 }
 
 /// Whether a section's ratings say little (see [`Section::degenerate`]).
-fn degenerate(rows: &[AgentRow]) -> Option<Degenerate> {
-    let swept = rows
-        .iter()
-        .any(|r| r.games > 0 && !matches!(r.standing, Standing::Anchor | Standing::Rated));
-    if swept {
+fn degenerate(rows: &[AgentRow], fit: &Fit) -> Option<Degenerate> {
+    if !fit.bounded {
         return Some(Degenerate::Sweep);
     }
+    if rows
+        .iter()
+        .any(|r| r.games > 0 && r.standing == Standing::Unrated)
+    {
+        return Some(Degenerate::Disconnected);
+    }
+    // Intervals on a line overlap pairwise exactly when the highest low
+    // end lies below the lowest high end.
     let intervals: Vec<(f64, f64)> = rows
         .iter()
         .filter(|r| r.games > 0)
         .filter_map(|r| r.elo_low.zip(r.elo_high))
         .collect();
-    let overlap = |a: &(f64, f64), b: &(f64, f64)| a.0 <= b.1 && b.0 <= a.1;
-    let all_overlap = intervals
-        .iter()
-        .enumerate()
-        .all(|(i, a)| intervals[i + 1..].iter().all(|b| overlap(a, b)));
-    (intervals.len() >= 2 && all_overlap).then_some(Degenerate::Inconclusive)
+    let highest_low = intervals.iter().map(|i| i.0).fold(f64::MIN, f64::max);
+    let lowest_high = intervals.iter().map(|i| i.1).fold(f64::MAX, f64::min);
+    (intervals.len() >= 2 && highest_low <= lowest_high).then_some(Degenerate::Inconclusive)
 }
 
 /// The agents an SPRT tests: the first (the candidate) against the second
@@ -309,13 +335,29 @@ pub fn sprt_agents(settings: &Settings) -> (usize, usize) {
     }
 }
 
-/// The agent rated 0: the first `random` agent, else the first agent.
-pub fn anchor(agents: &[String]) -> usize {
-    agents
-        .iter()
-        .position(|a| a == "random" || a.starts_with("random("))
-        .unwrap_or(0)
+/// Who is rated 0 when nobody says: in an SPRT the baseline (so the
+/// candidate's Elo is the test's estimate, with its sign), in a gauntlet
+/// its agent (every other is rated against it), else the mean of the rated
+/// agents — never one agent, which might have won or lost every game.
+pub fn default_anchor(settings: &Settings) -> Anchor {
+    match (&settings.sprt, settings.gauntlet) {
+        (Some(_), _) => Anchor::Agent(sprt_agents(settings).1),
+        (None, Some(g)) => Anchor::Agent(g),
+        (None, None) => Anchor::Mean,
+    }
 }
+
+/// What `summary.json` and `arena.json` write for `anchor`: the agent's
+/// spec, or `mean`.
+pub fn anchor_name(anchor: Anchor, agents: &[String]) -> String {
+    match anchor {
+        Anchor::Mean => MEAN.to_string(),
+        Anchor::Agent(a) => agents[a].clone(),
+    }
+}
+
+/// The word for the mean anchor.
+pub const MEAN: &str = "mean";
 
 /// Summarises `results` (in any order; they are sorted by schedule index
 /// first so that the sums, and so the numbers, never depend on timing).
@@ -337,6 +379,8 @@ pub struct Totals {
     /// Whether the SPRT's candidate has the higher index: pairs are told
     /// from the lower's side, so their scores are turned round.
     sprt_flipped: bool,
+    /// Who is rated 0.
+    anchor: Anchor,
     /// Games taken, counted or not.
     received: usize,
     /// In an SPRT: games of rounds not yet counted, the next round to
@@ -348,8 +392,8 @@ pub struct Totals {
 
 impl Totals {
     /// No games yet, for games of `players` seats each, of the tournament
-    /// `settings` describe.
-    pub fn new(players: &[usize], settings: &Settings) -> Self {
+    /// `settings` describe, rated relative to `anchor`.
+    pub fn new(players: &[usize], settings: &Settings, anchor: Anchor) -> Self {
         let agents = settings.agents.len();
         let (candidate, baseline) = sprt_agents(settings);
         let sequential = settings.sprt.map(|spec| {
@@ -360,6 +404,7 @@ impl Totals {
             pairer: Pairer::default(),
             sequential,
             sprt_flipped: candidate > baseline,
+            anchor,
             received: 0,
             waiting: BTreeMap::new(),
             next_round: 0,
@@ -436,11 +481,11 @@ impl Totals {
     /// plays.
     pub fn summary(&self, settings: &Settings, players: &[usize], scheduled: usize) -> Summary {
         let agents = &settings.agents;
-        let anchor = settings.gauntlet.unwrap_or_else(|| anchor(agents));
+        let anchor = self.anchor;
         let mut summary = Summary {
             settings: settings.clone(),
             shard: None,
-            anchor: agents[anchor].clone(),
+            anchor: anchor_name(anchor, agents),
             scheduled,
             played: self.played,
             games: self
@@ -457,18 +502,65 @@ impl Totals {
         }
         summary.overall.distinct = self.distinct.iter().map(HashSet::len).sum();
         summary.sprt = self.sequential.as_ref().map(Sequential::report);
+        if let Some(report) = &summary.sprt {
+            let (candidate, baseline) = sprt_agents(settings);
+            for section in summary.games.iter_mut().chain([&mut summary.overall]) {
+                rate_by_test(section, report, candidate, baseline, anchor);
+            }
+        }
         summary
     }
 }
 
-/// The summary of `results`.
+/// Rates an SPRT's section by the test's own estimate, so that the report
+/// gives one Elo, with one sign, everywhere: the candidate's over the
+/// baseline (negated for the baseline when the candidate is the anchor),
+/// its 95% interval the test's, the crosstable told from the candidate's
+/// side, and no verdict but the test's.
+fn rate_by_test(
+    section: &mut Section,
+    report: &SprtReport,
+    candidate: usize,
+    baseline: usize,
+    anchor: Anchor,
+) {
+    section.degenerate = None;
+    section.approximate_intervals = false;
+    let estimate = report.estimate();
+    let (rated, sign) = match anchor {
+        Anchor::Agent(a) if a == candidate => (baseline, -1.0),
+        _ => (candidate, 1.0),
+    };
+    for (i, row) in section.agents.iter_mut().enumerate() {
+        let (standing, value) = match (i == rated, estimate) {
+            (true, Some(e)) => (Standing::Rated, Some((sign * e.elo, e.elo_error))),
+            (true, None) => (Standing::Unrated, None),
+            (false, _) => (Standing::Anchor, Some((0.0, 0.0))),
+        };
+        row.standing = standing;
+        row.elo = value.map(|(elo, _)| elo);
+        row.elo_se = value.map(|(_, error)| error / Z95);
+        row.elo_low = value.map(|(elo, error)| elo - error);
+        row.elo_high = value.map(|(elo, error)| elo + error);
+    }
+    let [first, _] = &report.agents;
+    for pairing in &mut section.crosstable {
+        if pairing.second == *first {
+            *pairing = pairing.turned();
+        }
+        pairing.estimate = estimate;
+    }
+}
+
+/// The summary of `results`, rated relative to `anchor`.
 pub fn summarize(
     settings: &Settings,
     players: &[usize],
     scheduled: usize,
+    anchor: Anchor,
     results: &[GameResult],
 ) -> Summary {
-    let mut totals = Totals::new(players, settings);
+    let mut totals = Totals::new(players, settings, anchor);
     for result in results {
         totals.add(result);
     }
@@ -515,7 +607,13 @@ mod tests {
             result(1, vec![1, 2, 0], Some(vec![0, 2])),
             result(2, vec![2, 0, 1], None),
         ];
-        let s = summarize(&settings(&["mcts", "random", "x"]), &[3], 3, &results);
+        let s = summarize(
+            &settings(&["mcts", "random", "x"]),
+            &[3],
+            3,
+            Anchor::Agent(1),
+            &results,
+        );
         assert_eq!(s.anchor, "random");
         let g = &s.games[0];
         assert_eq!((g.games, g.finished, g.adjudicated), (3, 2, 1));
@@ -542,7 +640,13 @@ mod tests {
         let mut lost = result(0, vec![1, 0], Some(vec![1]));
         lost.forfeit = Some((0, "timeout after 2.31 s".into()));
         let results = vec![lost, result(1, vec![0, 1], Some(vec![0]))];
-        let s = summarize(&settings(&["random", "engine"]), &[2], 2, &results);
+        let s = summarize(
+            &settings(&["random", "engine"]),
+            &[2],
+            2,
+            Anchor::Mean,
+            &results,
+        );
         let [random, engine] = &s.games[0].agents[..] else {
             panic!("two rows")
         };
@@ -556,7 +660,7 @@ mod tests {
         let results: Vec<GameResult> = (0..4)
             .map(|i| result(i, vec![0, 1], Some(vec![if i == 0 { 1 } else { 0 }])))
             .collect();
-        let s = summarize(&settings(&["a", "b"]), &[2], 4, &results);
+        let s = summarize(&settings(&["a", "b"]), &[2], 4, Anchor::Mean, &results);
         let a = &s.games[0].agents[0];
         assert_eq!(a.score, Some(0.75));
         // 3 of 4: the textbook Wilson interval [0.3006, 0.9544].
@@ -565,23 +669,71 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_sweep_is_marked_and_its_interval_does_not_collapse() {
+    fn a_clean_sweep_is_marked_beside_finite_ratings_whatever_the_anchor() {
         let results: Vec<GameResult> = (0..12)
             .map(|i| result(i, vec![i % 2, 1 - i % 2], Some(vec![i % 2])))
             .collect();
         // Agent 0 wins all 12, from either seat.
-        let s = summarize(&settings(&["mcts", "random"]), &[2], 12, &results);
+        let agents = settings(&["mcts", "random"]);
+        for anchor in [Anchor::Mean, Anchor::Agent(0), Anchor::Agent(1)] {
+            let s = summarize(&agents, &[2], 12, anchor, &results);
+            let g = &s.games[0];
+            assert_eq!(g.degenerate, Some(Degenerate::Sweep));
+            let (mcts, random) = (&g.agents[0], &g.agents[1]);
+            assert_eq!((mcts.wins, mcts.losses), (12, 0));
+            assert_eq!(
+                (mcts.swept, random.swept),
+                (Some(Swept::Won), Some(Swept::Lost))
+            );
+            // 12 : 0 and 2 virtual draws: 13 : 1, 400·log10(13) = 445.6.
+            let gap = mcts.elo.unwrap() - random.elo.unwrap();
+            assert!((gap - 445.6).abs() < 0.1, "{gap}");
+            for row in [mcts, random] {
+                let (low, high) = (row.elo_low.unwrap(), row.elo_high.unwrap());
+                assert!(
+                    low.is_finite() && high.is_finite() && low <= high,
+                    "{row:?}"
+                );
+            }
+            // 12 of 12: Wilson's lower end is 0.7575, not 1.
+            assert!((mcts.score_low.unwrap() - 0.757_5).abs() < 1e-4, "{mcts:?}");
+            assert_eq!(mcts.score_high, Some(1.0));
+            assert!((random.score_high.unwrap() - 0.242_5).abs() < 1e-4);
+        }
+        let s = summarize(&agents, &[2], 12, Anchor::Mean, &results);
+        assert_eq!(s.anchor, "mean");
         let g = &s.games[0];
-        assert_eq!(g.degenerate, Some(Degenerate::Sweep));
-        let (mcts, random) = (&g.agents[0], &g.agents[1]);
-        assert_eq!((mcts.wins, mcts.losses), (12, 0));
-        assert_eq!(mcts.standing, Standing::Above);
-        assert_eq!((mcts.elo, mcts.elo_low), (None, None));
-        assert_eq!(random.standing, Standing::Anchor);
-        // 12 of 12: Wilson's lower end is 0.7575, not 1.
-        assert!((mcts.score_low.unwrap() - 0.757_5).abs() < 1e-4, "{mcts:?}");
-        assert_eq!(mcts.score_high, Some(1.0));
-        assert!((random.score_high.unwrap() - 0.242_5).abs() < 1e-4);
+        assert_eq!(g.agents[0].standing, Standing::Rated);
+        assert!((g.agents[0].elo.unwrap() + g.agents[1].elo.unwrap()).abs() < 1e-6);
+        let s = summarize(&agents, &[2], 12, Anchor::Agent(1), &results);
+        assert_eq!(s.games[0].agents[1].standing, Standing::Anchor);
+        assert_eq!(s.games[0].agents[1].elo, Some(0.0));
+    }
+
+    #[test]
+    fn an_agent_no_result_relates_to_the_others_is_unrated_and_said_so() {
+        // 0 and 1 play; 2 and 3 play each other only.
+        let results = vec![
+            result(0, vec![0, 1], Some(vec![0])),
+            result(1, vec![1, 0], Some(vec![0])),
+            result(2, vec![0, 1], Some(vec![1])),
+            result(3, vec![2, 3], Some(vec![0])),
+            result(4, vec![3, 2], Some(vec![0])),
+        ];
+        let agents = settings(&["a", "b", "c", "d"]);
+        let s = summarize(&agents, &[2], 5, Anchor::Mean, &results);
+        let g = &s.games[0];
+        assert_eq!(g.degenerate, Some(Degenerate::Disconnected));
+        let rated: Vec<Standing> = g.agents.iter().map(|a| a.standing).collect();
+        assert_eq!(
+            rated,
+            [
+                Standing::Rated,
+                Standing::Rated,
+                Standing::Unrated,
+                Standing::Unrated
+            ]
+        );
     }
 
     #[test]
@@ -591,7 +743,7 @@ mod tests {
         let mut settings = settings(&["base", "candidate"]);
         settings.sprt = Some(crate::SprtSpec::default());
         settings.gauntlet = Some(0);
-        let mut totals = Totals::new(&[2], &settings);
+        let mut totals = Totals::new(&[2], &settings, default_anchor(&settings));
         let game = |index: usize, seats: Vec<usize>| {
             let mut r = result(
                 index,
@@ -621,19 +773,96 @@ mod tests {
         assert_eq!(summary.played, 2 * pairs);
         assert_eq!(totals.received(), 600);
         assert_eq!(summary.anchor, "base");
+        // The tables give the test's estimate, from the candidate's side,
+        // and no verdict of their own.
+        let estimate = sprt.estimate().unwrap();
+        let g = &summary.games[0];
+        assert_eq!(g.degenerate, None);
+        assert_eq!(g.agents[1].elo, Some(estimate.elo));
+        assert_eq!(
+            g.agents[1].elo_high,
+            Some(estimate.elo + estimate.elo_error)
+        );
+        assert_eq!(
+            (g.agents[0].standing, g.agents[0].elo),
+            (Standing::Anchor, Some(0.0))
+        );
+        let pairing = &g.crosstable[0];
+        assert_eq!(
+            (pairing.first.as_str(), pairing.second.as_str()),
+            ("candidate", "base")
+        );
+        assert_eq!(pairing.estimate, Some(estimate));
+        assert_eq!(pairing.tally.wins, sprt.tally.wins);
+    }
+
+    /// A uniform number in [0, 1) from `k`.
+    fn uniform(k: u64) -> f64 {
+        (crate::schedule::mix(k) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// 20,000 agents, each meeting only three others in both seat orders
+    /// (a sparse schedule, as a gauntlet or a partly played round robin
+    /// is): every agent is rated, finitely, near its true strength, and the
+    /// whole summary takes memory and time in proportion to the games.
+    #[test]
+    fn twenty_thousand_agents_of_a_sparse_schedule_are_all_rated() {
+        let n = 20_000;
+        let truth: Vec<f64> = (0..n).map(|i| 600.0 * uniform(i as u64) - 300.0).collect();
+        let mut results = Vec::new();
+        for i in 0..n {
+            for step in [1, 57, 3001] {
+                let j = (i + step) % n;
+                for seats in [vec![i, j], vec![j, i], vec![i, j], vec![j, i]] {
+                    let k = results.len();
+                    let p = 1.0 / (1.0 + 10f64.powf((truth[seats[1]] - truth[seats[0]]) / 400.0));
+                    let winner = usize::from(uniform(1 << 40 | k as u64) >= p);
+                    let mut game = result(k, seats, Some(vec![winner]));
+                    game.moves_key = k as u64;
+                    results.push(game);
+                }
+            }
+        }
+        let names: Vec<String> = (0..n).map(|i| format!("agent{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let s = summarize(
+            &settings(&names),
+            &[2],
+            results.len(),
+            Anchor::Mean,
+            &results,
+        );
+        let g = &s.games[0];
+        assert_eq!(g.finished, 12 * n);
+        assert!(g.approximate_intervals);
+        assert_eq!(g.crosstable.len(), 3 * n);
+        let elo: Vec<f64> = g.agents.iter().map(|a| a.elo.unwrap()).collect();
+        assert!(g.agents.iter().all(|a| a.standing == Standing::Rated
+            && a.elo_se.is_some_and(|se| se.is_finite() && se > 0.0)));
+        assert!(elo.iter().sum::<f64>().abs() < 1e-6 * n as f64);
+        // Ratings from 12 games each, against truths spread over 600 Elo:
+        // correlated, though each alone is uncertain.
+        let mean_truth = truth.iter().sum::<f64>() / n as f64;
+        let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+        for (e, t) in elo.iter().zip(&truth) {
+            let t = t - mean_truth;
+            (sxy, sxx, syy) = (sxy + e * t, sxx + t * t, syy + e * e);
+        }
+        let correlation = sxy / (sxx * syy).sqrt();
+        assert!(correlation > 0.7, "correlation {correlation}");
     }
 
     #[test]
     fn even_results_are_inconclusive_and_clear_ones_are_not() {
         let game = |i: usize, winner: usize| result(i, vec![0, 1], Some(vec![winner]));
         let even: Vec<GameResult> = (0..6).map(|i| game(i, i % 2)).collect();
-        let s = summarize(&settings(&["a", "random"]), &[2], 6, &even);
+        let s = summarize(&settings(&["a", "random"]), &[2], 6, Anchor::Mean, &even);
         assert_eq!(s.games[0].degenerate, Some(Degenerate::Inconclusive));
         assert_eq!(s.games[0].agents[0].standing, Standing::Rated);
         let clear: Vec<GameResult> = (0..200)
             .map(|i| game(i, usize::from(i % 10 == 0)))
             .collect();
-        let s = summarize(&settings(&["a", "random"]), &[2], 200, &clear);
+        let s = summarize(&settings(&["a", "random"]), &[2], 200, Anchor::Mean, &clear);
         assert_eq!(s.games[0].degenerate, None);
     }
 }

@@ -23,13 +23,19 @@ pub const GAMES_FILE: &str = "games.jsonl";
 pub const SETTINGS_FILE: &str = "arena.json";
 pub const LOCK_FILE: &str = "arena.lock";
 
-/// `arena.json`: the settings, and the shard a directory plays.
+/// `arena.json`: the settings, the shard a directory plays, and the
+/// anchor its summaries use.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SettingsFile {
     #[serde(flatten)]
     pub settings: Settings,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// Who is rated 0 (an agent's spec, or `mean`), when `--anchor` chose;
+    /// absent: the default. How the results are reported, not which games
+    /// are played, so a resume may change it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<String>,
 }
 
 /// The settings file of `dir`, if it has one.
@@ -225,6 +231,7 @@ fn check(
         let wrap = |settings: &Settings| SettingsFile {
             settings: settings.clone(),
             shard: None,
+            anchor: None,
         };
         let differences = differences(&wrap(&recorded), &wrap(expect.settings));
         if !differences.is_empty() {

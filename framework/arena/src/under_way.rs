@@ -24,9 +24,13 @@ pub struct GameInProgress {
     pub round: usize,
     /// The game's spec, as records write it.
     pub game: String,
+    /// The position it started from, when not the game's own start (an
+    /// opening suite's position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// The agents by seat.
     pub agents: Vec<String>,
-    /// The moves so far, from the start (the opening's included).
+    /// The moves so far, from `start` (the opening's included).
     pub moves: Vec<String>,
 }
 
@@ -156,6 +160,7 @@ mod tests {
             index: 7,
             round: 1,
             game: "kalah".into(),
+            start: None,
             agents: vec!["random".into(), "mcts".into()],
             moves: vec!["a".into()],
         };
@@ -193,6 +198,7 @@ mod tests {
                     index,
                     round: 0,
                     game: "kalah".into(),
+                    start: None,
                     agents: vec!["random".into(), "mcts".into()],
                     moves: Vec::new(),
                 };

@@ -37,6 +37,8 @@ pub mod colour {
     pub const DARK_PIECE: &str = "#262626";
     /// The last move: a ring or fill around what it touched.
     pub const LAST_MOVE: &str = "#e8590c";
+    /// What the last move captured.
+    pub const CAPTURED: &str = "#c92a2a";
     /// A goal or target cell.
     pub const GOAL: &str = "#2f9e44";
     /// Seat colours for games whose pieces belong to nobody (mancala

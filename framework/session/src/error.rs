@@ -27,6 +27,20 @@ pub enum SessionError {
     /// `redo` with no move taken back.
     #[error("nothing to redo")]
     NothingToRedo,
+    /// A node the session's move tree does not have.
+    #[error("no move {node} in the game's tree, which holds {nodes}")]
+    NoNode {
+        /// The node asked for.
+        node: usize,
+        /// The nodes the tree holds (the start is node 0).
+        nodes: usize,
+    },
+    /// A new move would make the move tree larger than its bound.
+    #[error("the game's tree holds at most {max} moves: start a new game or load one")]
+    TreeFull {
+        /// The bound.
+        max: usize,
+    },
     /// A person's move on a seat an agent plays.
     #[error("it is seat {} ({name})'s turn, and {agent} plays it", .seat + 1)]
     AgentsSeat {

@@ -1,7 +1,7 @@
-//! A game in progress, as a library: the start position and the moves,
-//! undo and redo, who plays each seat, agents thinking in the background
-//! with progress and a stop, hints, search reports and exact solver
-//! values, records loaded and saved. Every operation returns data or a
+//! A game in progress, as a library: the start position and the moves
+//! (a tree of the main line and its variations), undo and redo, who
+//! plays each seat, agents thinking in the background with progress and
+//! a stop, hints, search reports and exact solver values, records loaded and saved. Every operation returns data or a
 //! [`SessionError`] (which leaves the session as it was); nothing here
 //! prints. The `tabula` REPL is a text front end over [`Session`]; the
 //! Python bindings and a web page can drive the same type.
@@ -40,10 +40,11 @@ mod session;
 mod solver;
 mod state;
 mod think;
+mod tree;
 
 pub use error::SessionError;
 pub use records::{read_record, record_name};
-pub use session::{Loaded, Played, Reseated, Session};
+pub use session::{Loaded, Played, Reseated, Session, MAX_NODES};
 pub use solver::{
     load_table, margin_solver_for, solver_for, MarginView, MoveValue, SolverAnalysis,
 };
@@ -51,6 +52,7 @@ pub use state::{GameOver, GameParams, ParamValue, State};
 /// The exact values and judged moves sessions hand out.
 pub use tabula_judge::{Exact, ExactMove, ExactValue, Judged, JudgedGame, JudgedPly};
 pub use think::{MoveStats, Proof, SearchAnalysis, Thinking, Thought, Update};
+pub use tree::{MoveTree, Node, NodeId};
 
 #[cfg(test)]
 mod tests;

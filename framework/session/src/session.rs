@@ -14,17 +14,30 @@ use crate::solver::{
 };
 use crate::state::{GameOver, GameParams, State};
 use crate::think::{Thinking, Thought};
+use crate::tree::{MoveTree, NodeId};
 use crate::SessionError;
 
-/// A game in progress: its start and moves, the moves taken back, who
-/// plays each seat, and the solution database loaded for it.
+/// The most moves a session's tree holds unless told otherwise
+/// ([`Session::limit_tree`]).
+pub const MAX_NODES: usize = 100_000;
+
+/// A game in progress: its start and its moves, kept as a tree (the
+/// main line and its variations), who plays each seat, and the solution
+/// database loaded for it.
 pub struct Session {
     registry: Registry,
     /// `states[i]` is the position after `moves[..i]`; `states[0]` the start.
     states: Vec<Box<dyn AnyGame>>,
+    /// The moves from the start to `node`.
     moves: Vec<String>,
-    /// Moves taken back by `undo`, most recent last, for `redo`.
-    redo: Vec<String>,
+    /// Every move played from the start, every line kept: `undo` steps
+    /// back along it, `redo` forward, and a new move from a past position
+    /// starts a variation.
+    tree: MoveTree,
+    /// The node of the position now.
+    node: NodeId,
+    /// The most nodes `tree` may hold.
+    max_nodes: usize,
     /// Whether `states[0]` is the game's own start (not a `setup`).
     default_start: bool,
     seats: Vec<AgentSpec>,
@@ -80,7 +93,9 @@ impl Session {
             registry,
             states: vec![game],
             moves: Vec::new(),
-            redo: Vec::new(),
+            tree: MoveTree::default(),
+            node: MoveTree::ROOT,
+            max_nodes: MAX_NODES,
             default_start: true,
             seats: vec![AgentSpec::human(); players],
             agents: (0..players).map(|_| None).collect(),
@@ -113,6 +128,23 @@ impl Session {
     /// The moves played from the start, canonical.
     pub fn moves(&self) -> &[String] {
         &self.moves
+    }
+
+    /// Every move played from the start: the main line and its
+    /// variations.
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    /// The node of the position now in [`Session::tree`].
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// Bounds the moves the tree holds (at most [`MAX_NODES`] unless
+    /// told): a move that would add a node beyond it is refused.
+    pub fn limit_tree(&mut self, max_nodes: usize) {
+        self.max_nodes = max_nodes;
     }
 
     /// Who plays each seat.
@@ -190,7 +222,7 @@ impl Session {
                 reseated.unsuitable.push((seat, why));
             }
         }
-        self.reset_to(vec![game], Vec::new(), true);
+        self.reset_to(vec![game], Vec::new(), &[], true);
         Ok(reseated)
     }
 
@@ -215,21 +247,32 @@ impl Session {
     /// a fresh history.
     pub fn setup(&mut self, position: &str) -> Result<(), SessionError> {
         let game = self.current().with_position(position)?;
-        self.reset_to(vec![game], Vec::new(), false);
+        self.reset_to(vec![game], Vec::new(), &[], false);
         Ok(())
     }
 
-    fn reset_to(&mut self, states: Vec<Box<dyn AnyGame>>, moves: Vec<String>, default_start: bool) {
+    /// A fresh tree of the line `states` and `moves`, and `rest` after
+    /// them for `redo`.
+    fn reset_to(
+        &mut self,
+        states: Vec<Box<dyn AnyGame>>,
+        moves: Vec<String>,
+        rest: &[String],
+        default_start: bool,
+    ) {
         self.agents = (0..self.seats.len()).map(|_| None).collect();
         self.states = states;
+        self.tree = MoveTree::line(&[moves.as_slice(), rest].concat());
+        // A tree of one line numbers its nodes by ply.
+        self.node = moves.len();
         self.moves = moves;
-        self.redo.clear();
         self.default_start = default_start;
         self.generation += 1;
     }
 
-    /// Plays a move a person gives as text; the moves taken back are
-    /// forgotten. Refused on an agent's turn: that seat's moves are its
+    /// Plays a move a person gives as text; from a past position, a move
+    /// other than the one played there starts a variation (the moves
+    /// after it stay in the tree). Refused on an agent's turn: that seat's moves are its
     /// agent's (see [`Session::agent_due`]), so a person takes the seat
     /// over first.
     pub fn play(&mut self, text: &str) -> Result<Played, SessionError> {
@@ -258,55 +301,113 @@ impl Session {
         self.play_unchecked(&thought.mv)
     }
 
+    /// Plays `text` from the position now and tells every agent, so
+    /// searches can keep their trees; the tree gains the move unless it
+    /// holds it.
     fn play_unchecked(&mut self, text: &str) -> Result<Played, SessionError> {
-        let played = self.advance(text)?;
-        self.redo.clear();
-        Ok(played)
-    }
-
-    /// Plays `text` and tells every agent, so searches can keep their trees.
-    fn advance(&mut self, text: &str) -> Result<Played, SessionError> {
         let before = self.states.last().expect("a session always has a state");
         let mut next = before.clone_box();
         let mv = next.play(text)?;
+        if self.tree.child(self.node, &mv).is_none() && self.tree.len() >= self.max_nodes {
+            return Err(SessionError::TreeFull {
+                max: self.max_nodes,
+            });
+        }
         for agent in self.agents.iter_mut().flatten() {
             agent.observe(before.as_ref(), &mv);
         }
         let seat = before.to_move();
         self.states.push(next);
+        self.node = self.tree.add(self.node, &mv);
         self.moves.push(mv.clone());
         self.generation += 1;
         Ok(Played { seat, mv })
     }
 
-    /// Takes back up to `plies` moves; returns how many.
+    /// Takes back up to `plies` moves; returns how many. They stay in the
+    /// tree: `redo` plays them again.
     pub fn undo(&mut self, plies: usize) -> Result<usize, SessionError> {
         if self.moves.is_empty() {
             return Err(SessionError::NothingToUndo);
         }
         let n = plies.min(self.moves.len());
-        for _ in 0..n {
-            self.states.pop();
-            self.redo.push(self.moves.pop().expect("counted"));
-        }
-        self.agents.iter_mut().for_each(|a| *a = None);
-        self.generation += 1;
+        let path = self.tree.path(self.node);
+        self.go_along(&path[..path.len() - n]);
         Ok(n)
     }
 
-    /// Replays up to `plies` of the moves taken back; returns how many.
+    /// Plays again up to `plies` moves of the line last visited from
+    /// here (the moves `undo` took back); returns how many.
     pub fn redo(&mut self, plies: usize) -> Result<usize, SessionError> {
-        if self.redo.is_empty() {
+        let mut line = self.tree.path(self.node);
+        let mut at = self.node;
+        while line.len() < self.moves.len() + plies {
+            let Some(next) = self.tree.next(at) else {
+                break;
+            };
+            line.push(next);
+            at = next;
+        }
+        let done = line.len() - self.moves.len();
+        if done == 0 {
             return Err(SessionError::NothingToRedo);
         }
-        let mut done = 0;
-        while done < plies {
-            let Some(mv) = self.redo.pop() else { break };
-            self.advance(&mv)
-                .expect("a redo move was legal when it was undone");
-            done += 1;
-        }
+        self.go_along(&line);
         Ok(done)
+    }
+
+    /// Shows the position of node `node` of the tree (a move of any line,
+    /// or the start): the analysis board's jump. Every node on the way
+    /// remembers it, so `undo` and `redo` step along its line.
+    pub fn goto(&mut self, node: NodeId) -> Result<(), SessionError> {
+        if self.tree.node(node).is_none() {
+            return Err(SessionError::NoNode {
+                node,
+                nodes: self.tree.len(),
+            });
+        }
+        let path = self.tree.path(node);
+        self.go_along(&path);
+        Ok(())
+    }
+
+    /// Makes the line through `node` the tree's main line.
+    pub fn promote(&mut self, node: NodeId) -> Result<(), SessionError> {
+        if self.tree.node(node).is_none() {
+            return Err(SessionError::NoNode {
+                node,
+                nodes: self.tree.len(),
+            });
+        }
+        self.tree.promote(node);
+        Ok(())
+    }
+
+    /// Moves to the end of `path` (nodes of the tree from the start),
+    /// replaying only the moves not shared with the position now. The
+    /// position jumps, so agents are built afresh.
+    fn go_along(&mut self, path: &[NodeId]) {
+        let shared = self
+            .tree
+            .path(self.node)
+            .iter()
+            .zip(path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.states.truncate(shared + 1);
+        self.moves.truncate(shared);
+        for &id in &path[shared..] {
+            let mv = &self.tree.nodes()[id].mv;
+            let mut next = self.current().clone_box();
+            next.play(mv)
+                .expect("a move in the tree was legal when it was played");
+            self.states.push(next);
+            self.moves.push(mv.clone());
+        }
+        self.node = path.last().copied().unwrap_or(MoveTree::ROOT);
+        self.tree.visit(self.node);
+        self.agents.iter_mut().for_each(|a| *a = None);
+        self.generation += 1;
     }
 
     /// The seat `text` names: its number from 1, or its name (`north`).
@@ -542,8 +643,22 @@ impl Session {
                 asked: plies,
             });
         }
+        if record.moves.len() >= self.max_nodes {
+            return Err(SessionError::TreeFull {
+                max: self.max_nodes,
+            });
+        }
         // Every move is checked, since `redo` steps through those after `ply`.
         let mut states = record.replay(&self.registry, None)?;
+        // Canonical texts, as the tree tells moves apart by them.
+        let mut moves: Vec<String> = states
+            .windows(2)
+            .zip(&record.moves)
+            .map(|(pair, text)| {
+                let mut next = pair[0].clone_box();
+                next.play(text).unwrap_or_else(|_| text.clone())
+            })
+            .collect();
         states.truncate(plies + 1);
         let players = states[0].players();
         let mut seats = vec![AgentSpec::human(); players];
@@ -558,12 +673,8 @@ impl Session {
         }
         self.seats = seats;
         self.seed = record.seed;
-        self.reset_to(
-            states,
-            record.moves[..plies].to_vec(),
-            record.start.is_none(),
-        );
-        self.redo = record.moves[plies..].iter().rev().cloned().collect();
+        let rest = moves.split_off(plies);
+        self.reset_to(states, moves, &rest, record.start.is_none());
         Ok(())
     }
 
@@ -615,11 +726,7 @@ impl Session {
         let game = self.current();
         match self.scored() || self.registry.solver(game.name()).is_some() {
             true => Ok(()),
-            false => {
-                let mut solvable = self.registry.solvable_names();
-                solvable.extend(self.registry.margin_solvable_names());
-                Err(no_solver(game, solvable))
-            }
+            false => Err(no_solver(game, &self.registry)),
         }
     }
 

@@ -18,7 +18,7 @@ pub fn solver_for<'a>(
 ) -> Result<&'a dyn Solver, SessionError> {
     registry
         .solver(game.name())
-        .ok_or_else(|| no_solver(game, registry.solvable_names()))
+        .ok_or_else(|| no_solver(game, registry))
 }
 
 /// The margin solver of `game`'s game, or why there is none.
@@ -28,14 +28,20 @@ pub fn margin_solver_for<'a>(
 ) -> Result<&'a dyn MarginSolver, SessionError> {
     registry
         .margin_solver(game.name())
-        .ok_or_else(|| no_solver(game, registry.margin_solvable_names()))
+        .ok_or_else(|| no_solver(game, registry))
 }
 
-/// `game` has no solver of the kind asked for; `solvable` have one.
-pub(crate) fn no_solver(game: &dyn AnyGame, solvable: Vec<&str>) -> SessionError {
+/// `game` has no solver of the kind asked for; the error names every game
+/// the registry can solve, of either kind, so that the REPL and the page
+/// say the same.
+pub(crate) fn no_solver(game: &dyn AnyGame, registry: &Registry) -> SessionError {
+    let solvable = registry
+        .solvable_names()
+        .into_iter()
+        .chain(registry.margin_solvable_names());
     SessionError::NoSolver {
         game: game.name().to_string(),
-        solvable: solvable.into_iter().map(str::to_string).collect(),
+        solvable: solvable.map(str::to_string).collect(),
     }
 }
 

@@ -35,11 +35,82 @@ fn undo_and_redo_step_through_the_moves() {
     assert_eq!(s.current().position(), s.start().position());
     assert_eq!(s.redo(1).unwrap(), 1);
     assert_eq!(s.moves(), ["D"]);
-    // A new move forgets the moves taken back.
+    // A new move starts a variation: nothing after it to redo.
     s.play("f").unwrap();
     assert!(matches!(s.redo(1), Err(SessionError::NothingToRedo)));
     assert_eq!(s.moves(), ["D", "f"]);
     assert_eq!(s.last_move().map(|(_, mv)| mv), Some("f"));
+}
+
+#[test]
+fn a_move_from_a_past_position_starts_a_variation_and_every_line_stays() {
+    let mut s = session("diffusion");
+    for mv in ["D", "e", "C"] {
+        s.play(mv).unwrap();
+    }
+    s.undo(2).unwrap();
+    s.play("f").unwrap();
+    // The main line D e C stays, with the variation D f beside it.
+    let tree = s.tree();
+    assert_eq!(tree.len(), 5);
+    let d = tree.path(s.node())[0];
+    let lines: Vec<Vec<String>> = tree.nodes()[d]
+        .children
+        .iter()
+        .map(|&c| tree.moves(tree.line_through(c).last().copied().unwrap()))
+        .collect();
+    assert_eq!(lines, [vec!["D", "e", "C"], vec!["D", "f"]]);
+    // A jump to the main line's end shows its position; undo and redo
+    // step along that line.
+    let end = tree
+        .line_through(tree.nodes()[d].children[0])
+        .pop()
+        .unwrap();
+    let mut replayed = session("diffusion");
+    for mv in ["D", "e", "C"] {
+        replayed.play(mv).unwrap();
+    }
+    s.goto(end).unwrap();
+    assert_eq!(s.moves(), ["D", "e", "C"]);
+    assert_eq!(s.current().position(), replayed.current().position());
+    assert_eq!(s.undo(2).unwrap(), 2);
+    assert_eq!(s.redo(5).unwrap(), 2);
+    assert_eq!(s.node(), end);
+    // The same move again goes to the node that is there.
+    s.undo(1).unwrap();
+    s.play("C").unwrap();
+    assert_eq!((s.node(), s.tree().len()), (end, 5));
+    // Promoted, the variation is the main line; a node the tree lacks is
+    // refused.
+    let f = s.tree().child(d, "f").unwrap();
+    s.promote(f).unwrap();
+    assert_eq!(s.tree().nodes()[d].children[0], f);
+    assert!(matches!(
+        s.goto(99),
+        Err(SessionError::NoNode { node: 99, nodes: 5 })
+    ));
+    // A new game, a setup or a load starts a tree of its own.
+    s.load(&replayed.record(), Some(1)).unwrap();
+    assert_eq!((s.tree().len(), s.node()), (4, 1));
+    assert_eq!(s.redo(9).unwrap(), 2);
+}
+
+#[test]
+fn the_tree_is_bounded_and_a_move_beyond_it_is_refused() {
+    let mut s = session("diffusion");
+    s.limit_tree(3);
+    s.play("D").unwrap();
+    s.play("e").unwrap();
+    let refused = s.play("C").unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the game's tree holds at most 3 moves: start a new game or load one"
+    );
+    assert_eq!(s.moves(), ["D", "e"]);
+    // Moves already in the tree are still played.
+    s.undo(1).unwrap();
+    s.play("e").unwrap();
+    assert!(s.load(&s.record(), None).is_ok());
 }
 
 #[test]
@@ -393,6 +464,9 @@ fn margins_come_from_a_loaded_margin_database() {
     s.new_game("oware").unwrap();
     let none = s.solvable().unwrap_err().to_string();
     assert!(none.contains("solvable: diffusion, kalah"), "{none}");
+    // The page asks `solve` directly: the same games, whichever kind.
+    let asked = s.solve().unwrap_err().to_string();
+    assert!(asked.contains("solvable: diffusion, kalah"), "{asked}");
     let _ = std::fs::remove_file(file);
 }
 

@@ -5,7 +5,7 @@
 //! as XML, is an `<svg>` with a size and a view box, names the last move
 //! and the turn or result, and carries a click target (`data-cell`) for
 //! the first cell of every legal move, which is how the web page enters
-//! moves. [`conformance::check`](crate::conformance::check) runs it on the
+//! moves, named for people who do not see the board (`aria-label`). [`conformance::check`](crate::conformance::check) runs it on the
 //! first games it plays, so a game's own tests find a board that breaks
 //! these rules.
 
@@ -113,6 +113,20 @@ fn check_picture<G: FullGame>(
         .descendants()
         .filter_map(|n| n.attribute("data-cell"))
         .collect();
+    // Each target is named for people who do not see the board: what it
+    // is, its name in the notation, and what is there.
+    for node in doc.descendants().filter(|n| n.has_attribute("data-cell")) {
+        let (cell, label) = (
+            node.attribute("data-cell").unwrap_or_default(),
+            node.attribute("aria-label"),
+        );
+        assert!(
+            label.is_some_and(|l| (l.starts_with("pit ") || l.starts_with("cell "))
+                && l.contains(&format!(" {cell}, "))),
+            "{at}: target {cell} is named {label:?}: give picture::target a label \
+             `pit NAME, ...` or `cell NAME, ...` saying what is there"
+        );
+    }
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     for mv in moves {

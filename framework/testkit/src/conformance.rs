@@ -1066,12 +1066,9 @@ mod tests {
             caption.draw(&mut svg, 100.0);
             if self.flaw() != Flaw::NoTargets {
                 for take in 1..=3 {
-                    picture::target(
-                        &mut svg,
-                        (40.0 * take as f64, 60.0),
-                        15.0,
-                        &take.to_string(),
-                    );
+                    let name = take.to_string();
+                    let label = format!("cell {name}, take {name}");
+                    picture::target(&mut svg, (40.0 * take as f64, 60.0), 15.0, &name, &label);
                 }
             }
             svg.finish()

@@ -159,7 +159,8 @@ fn board<G: Notation>(state: &G, view: &View<'_, G>, line: &str) -> String {
 fn picture_of<G: Notation>(state: &G, view: &View<'_, G>, moves: &[&str]) -> String {
     let mut svg = picture::titled(300.0, 160.0, G::Variant::NAME);
     for (i, mv) in moves.iter().enumerate() {
-        picture::target(&mut svg, (40.0 + 40.0 * i as f64, 60.0), 15.0, mv);
+        let label = format!("cell {mv}, the move {mv}");
+        picture::target(&mut svg, (40.0 + 40.0 * i as f64, 60.0), 15.0, mv, &label);
     }
     let mut caption = Caption::new(false);
     caption.last_move(view, "").status(state, None);

@@ -1,7 +1,9 @@
 // The page: a game played over the server's WebSocket (the server holds
-// the session; this draws what it sends), results folders to replay, and
-// tournaments to start and watch. Plain JavaScript, no framework: the
-// server sends whole views, so the page keeps almost no state.
+// the session and its move tree; this draws what it sends), results
+// folders to replay, and tournaments to start and watch. Plain JavaScript,
+// no framework: the server sends whole views, so the page keeps almost no
+// state of its own (the selection of a move being clicked, the board's
+// orientation, the tab shown).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,12 +13,18 @@ let selection = []; // the cells clicked so far of a move being entered
 let clicked = null; // when the click that asked for the next drawing came
 let games = [];
 let watching = null; // the timer polling a tournament's standings
-let hint = null; // the last hint, and the moves of the position it is for
+let hint = null; // the last hint, and the node of the position it is for
+let flipped = false; // the board turned around
+let newGame = null; // the seats of a new game asked for, until answered
+let afterReplay = null; // the ply to show once a linked replay is open
+let evalPly = null; // maps a click on the evaluation graph to a ply
 
-// Measurements the browser test reads: milliseconds from a click to the
-// board answering it, and when search progress arrived.
+// What the browser test reads: milliseconds from a click to the board
+// answering it, when search progress arrived, and how many states the
+// server has sent (a sync point: every request is answered by one).
 window.tabulaTimings = [];
 window.tabulaProgress = [];
+window.tabulaStates = 0;
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -30,10 +38,18 @@ async function api(path, options) {
   return body;
 }
 
+function element(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 // --- the game -------------------------------------------------------------
 
 function connect() {
-  socket = new WebSocket(`ws://${location.host}/api/play`);
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/play`);
+  socket.onopen = openFromLink;
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => showError("The connection to the server closed: reload the page.");
 }
@@ -45,13 +61,27 @@ function send(request) {
 
 function receive(message) {
   switch (message.type) {
-    case "state": return drawState(message);
+    case "state": window.tabulaStates += 1; return drawState(message);
     case "progress": return drawProgress(message);
     case "thought": return drawThought(message);
     case "solved": return drawSolved(message.analysis);
     case "record": return download(message.text);
-    case "error": return showError(message.message);
+    case "error": return refused(message.message);
   }
+}
+
+// An error: said, and a refused seat of a new game marked where it was typed.
+function refused(message) {
+  showError(message);
+  if (!newGame) return;
+  const labels = [...document.querySelectorAll("#seats label")].map((l) => l.firstChild.textContent);
+  const input = $(`seat-${labels.findIndex((name) => message.startsWith(`${name}:`))}`);
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "error");
+    input.focus();
+  }
+  newGame = null;
 }
 
 function seatName(seat) {
@@ -59,21 +89,37 @@ function seatName(seat) {
 }
 
 function humanToMove() {
-  return view && view.mode === "play" && view.to_move !== null && view.thinking === null
+  return view && view.to_move !== null && view.thinking === null
     && view.seats[view.to_move].agent === "human";
 }
 
+// The node shown, the one before it and the one after it on its line.
+function here() {
+  const ply = view.moves.length;
+  return {
+    node: view.node,
+    back: ply === 0 ? null : ply === 1 ? 0 : view.line[ply - 2],
+    forward: view.line[ply] ?? null,
+    end: view.line.length ? view.line[view.line.length - 1] : 0,
+  };
+}
+
 function drawState(state) {
-  if (!view || view.game !== state.game || view.mode !== state.mode
+  if (!view || view.game !== state.game || view.mode !== state.mode || state.tree.length < view.tree.length
     || (state.replay && view.replay && state.replay.name !== view.replay.name)) {
     // Another game: the last search was about the one before.
     $("search-line").textContent = "No search yet.";
     $("search-moves").innerHTML = "";
     hint = null;
   }
+  const fresh = !view || view.game !== state.game || state.tree.length < view.tree.length;
   view = state;
   selection = [];
-  $("board").innerHTML = state.svg;
+  if (newGame) {
+    newGame = null;
+    for (const input of document.querySelectorAll("#seats input")) input.removeAttribute("aria-invalid");
+  }
+  drawBoard(state);
   // The current position's text, unless the user is editing it.
   if (document.activeElement !== $("position-input")) $("position-input").value = state.position;
   let status = state.status;
@@ -83,21 +129,43 @@ function drawState(state) {
     status += ` (${seat.name}: ${agent} is thinking…)`;
   }
   $("status").textContent = status;
+  const badge = state.mode === "replay" ? `Replay ${state.replay.name}`
+    : state.paused && state.seats.some((s) => s.agent !== "human") ? "Agents paused" : "";
+  $("mode").textContent = badge;
+  $("mode").hidden = !badge;
   document.body.dataset.moves = state.moves.length;
   document.body.dataset.over = state.outcome ? "yes" : "no";
   document.body.dataset.thinking = state.thinking === null ? "no" : "yes";
   document.body.dataset.mode = state.mode;
   drawTargets();
   drawHint();
-  drawHistory(state);
+  drawTree(state);
   drawEvals(state);
-  drawReplayBar(state);
+  drawNav(state);
   $("pause").textContent = state.paused ? "Let agents reply" : "Pause agents";
-  if ($("game").value !== state.name && games.length) {
-    $("game").value = state.name;
-    drawSetup();
+  $("pause").setAttribute("aria-pressed", String(state.paused));
+  if (fresh && games.length) showSetup(state);
+  if (afterReplay !== null && state.mode === "replay") {
+    const ply = afterReplay;
+    afterReplay = null;
+    if (ply !== state.moves.length) send({ type: "goto", ply });
   }
+  drawLink(state);
   answered("move");
+}
+
+// The board picture, named for screen readers: its text is the picture's,
+// the click targets are buttons named by the server (`pit D, South, 4 seeds`).
+function drawBoard(state) {
+  const board = $("board");
+  board.innerHTML = state.svg;
+  board.classList.toggle("flipped", flipped);
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", `Board: ${state.game}`);
+  for (const text of svg.querySelectorAll("text")) text.setAttribute("aria-hidden", "true");
+  for (const target of cells()) target.setAttribute("role", "button");
 }
 
 // Records how long the board took to answer the click that asked.
@@ -112,6 +180,9 @@ function cells() {
   return [...document.querySelectorAll("#board [data-cell]")];
 }
 
+// Tints the cells that extend the move being entered and makes them
+// reachable by the keyboard; what a move names beyond the board becomes a
+// button under it.
 function drawTargets() {
   const human = humanToMove();
   const { next, ends } = Board.next(view.legal, selection);
@@ -119,16 +190,21 @@ function drawTargets() {
   for (const target of cells()) {
     const cell = target.dataset.cell;
     onBoard.add(cell);
-    target.classList.toggle("legal", human && next.includes(cell));
-    target.classList.toggle("selected", selection.includes(cell));
+    const legal = human && next.includes(cell);
+    const chosen = selection.includes(cell);
+    target.classList.toggle("legal", legal);
+    target.classList.toggle("selected", chosen);
+    if (legal || chosen) target.setAttribute("tabindex", "0");
+    else target.removeAttribute("tabindex");
+    target.setAttribute("aria-disabled", String(!legal && !chosen));
+    target.setAttribute("aria-pressed", String(chosen));
   }
   const box = $("choices");
   box.innerHTML = "";
   if (!human) return;
-  const button = (text, action) => {
-    const b = document.createElement("button");
-    b.textContent = text;
-    b.className = "choice";
+  const button = (text, action, label) => {
+    const b = element("button", "choice", text);
+    if (label) b.setAttribute("aria-label", label);
     b.onclick = action;
     box.append(b);
   };
@@ -136,7 +212,7 @@ function drawTargets() {
     button(token, () => choose(token));
   }
   if (ends && selection.length > 0) button(`play ${ends}`, () => play(ends));
-  if (selection.length > 0) button("cancel", () => { selection = []; drawTargets(); });
+  if (selection.length > 0) button("cancel", () => { selection = []; drawTargets(); }, "Cancel the move being entered");
 }
 
 function choose(cell) {
@@ -149,6 +225,8 @@ function choose(cell) {
     selection = result.selection;
     drawTargets();
     window.tabulaTimings.push({ kind: "select", ms: performance.now() - at });
+    const first = document.querySelector("#board .target.legal");
+    if (document.activeElement && document.activeElement.closest("#board") && first) first.focus();
   } else {
     selection = [];
     drawTargets();
@@ -160,35 +238,174 @@ function play(move, at) {
   send({ type: "play", move });
 }
 
-function drawHistory(state) {
-  const list = $("history");
-  list.innerHTML = "";
-  state.moves.forEach((move, i) => {
-    const item = document.createElement("li");
-    item.textContent = `${state.seats[state.movers[i]].name} ${move}`;
-    list.append(item);
-  });
-  list.scrollTop = list.scrollHeight;
+// --- the move tree --------------------------------------------------------
+
+// The mark of a judged move: kept (✓), lost a result (✗, in red, with
+// the margin given up on a margin table), kept it more slowly (?!) or
+// gave up margin (−2).
+function verdictOf(node) {
+  const v = node.verdict;
+  if (!v) return null;
+  if (v.opening) return { kind: "opening", mark: "", words: "an opening move, chosen for the agents" };
+  const margin = v.margin_lost ? `gave up ${v.margin_lost} of margin, best ${v.best.join(", ")}` : "";
+  if (v.lost) return { kind: "lost", mark: "✗", words: `lost: ${v.lost_words}` + (margin && `, ${margin}`) };
+  if (v.margin_lost) return { kind: "slower", mark: `−${v.margin_lost}`, words: margin };
+  // From a lost position every move loses: nothing was at stake.
+  if (!v.at_stake) return { kind: "lost-already", mark: "", words: `the position was lost already` };
+  if (!v.perfect) return { kind: "slower", mark: "?!", words: `kept the ${v.position.result}, not the quickest way (best ${v.best.join(", ")})` };
+  return { kind: "kept", mark: "✓", words: `kept the ${v.position.result}` };
 }
+
+function moveButton(state, id, numbered) {
+  const node = state.tree[id];
+  const seat = node.seat ?? 0;
+  // Numbered by round: `3.` before the first seat's move, `3…` before
+  // another seat's that starts a line.
+  const round = Math.floor((node.ply - 1) / state.seats.length) + 1;
+  // A round's number and moves wrap together.
+  const fragment = element("span", "round");
+  if (seat === 0) fragment.append(element("span", "number", `${round}.`));
+  else if (numbered) fragment.append(element("span", "number", `${round}…`));
+  const button = element("button", "mv", node.mv);
+  button.dataset.node = id;
+  const verdict = verdictOf(node);
+  let label = `Move ${node.ply}: ${seatName(seat)} ${node.mv}`;
+  if (verdict) {
+    button.classList.add(verdict.kind);
+    if (verdict.mark) button.append(element("span", "mark", verdict.mark));
+    label += `, ${verdict.words}`;
+    button.title = verdict.words;
+  }
+  button.setAttribute("aria-label", label);
+  if (id === state.node) button.setAttribute("aria-current", "step");
+  button.onclick = () => send({ type: "goto", node: id });
+  fragment.append(button);
+  return fragment;
+}
+
+// The main line flows; each variation is indented under the move it
+// replaces, as lichess and the other analysis boards show them.
+function drawLine(state, container, first) {
+  let row = element("div", "line");
+  container.append(row);
+  let id = first, numbered = true, round = null;
+  while (id !== undefined) {
+    const move = moveButton(state, id, numbered);
+    if (move.firstChild.classList.contains("number") || !round) {
+      round = move;
+      row.append(round);
+    } else {
+      round.append(...move.childNodes);
+    }
+    numbered = false;
+    const parent = state.tree[state.tree[id].parent];
+    if (parent.children[0] === id && parent.children.length > 1) {
+      for (const other of parent.children.slice(1)) {
+        const variation = element("div", "variation");
+        variation.setAttribute("role", "group");
+        variation.setAttribute("aria-label", `Variation from move ${state.tree[other].ply}`);
+        container.append(variation);
+        drawLine(state, variation, other);
+      }
+      row = element("div", "line");
+      container.append(row);
+      numbered = true;
+      round = null;
+    }
+    id = state.tree[id].children[0];
+  }
+}
+
+function drawTree(state) {
+  const box = $("tree");
+  const scroll = box.scrollTop;
+  box.innerHTML = "";
+  const root = state.tree[0];
+  if (!root.children.length) {
+    box.append(element("p", "empty", "No moves yet: click the board or type a move."));
+  } else {
+    drawLine(state, box, root.children[0]);
+  }
+  box.scrollTop = scroll;
+  const current = box.querySelector('[aria-current="step"]');
+  if (current) current.scrollIntoView({ block: "nearest" });
+  // A variation shown can become the main line.
+  const node = state.tree[state.node];
+  $("promote").hidden = !state.line.some((id) => {
+    const parent = state.tree[state.tree[id].parent];
+    return parent.children[0] !== id;
+  }) || !node;
+  drawJudged(state);
+}
+
+// In a judged replay: how many of each agent's moves kept the value.
+function drawJudged(state) {
+  const line = $("judged");
+  if (!state.replay) { line.textContent = ""; return; }
+  if (state.replay.judged !== "database") {
+    line.textContent = state.replay.judged === "agents"
+      ? "Values: what each agent's search reported as it played."
+        + (state.replay.unjudged ? ` (${state.replay.unjudged}.)` : "")
+      : "The record holds no values" + (state.replay.unjudged ? `; ${state.replay.unjudged}.` : ".");
+    return;
+  }
+  const tally = state.seats.map(() => ({ moves: 0, kept: 0, lost: 0, best: 0 }));
+  let id = state.tree[0].children[0];
+  while (id !== undefined) {
+    const node = state.tree[id];
+    const v = node.verdict;
+    if (v && !v.opening) {
+      const t = tally[node.seat];
+      t.moves += 1;
+      t.best += v.perfect ? 1 : 0;
+      t.lost += v.lost ? 1 : 0;
+    }
+    id = node.children[0];
+  }
+  line.textContent = "Judged by the database: " + tally.map((t, seat) =>
+    `${state.replay.agents[seat]} (${state.seats[seat].name}) best in ${t.best} of ${t.moves}, lost ${t.lost}`).join("; ") + ".";
+}
+
+function drawNav(state) {
+  const h = here();
+  $("nav-first").disabled = h.node === 0;
+  $("nav-prev").disabled = h.back === null;
+  $("nav-next").disabled = h.forward === null;
+  $("nav-last").disabled = h.forward === null;
+  const length = state.line.length;
+  $("ply-label").textContent = `move ${state.moves.length} of ${length}`;
+}
+
+function navigate(where) {
+  if (!view) return;
+  const h = here();
+  const node = { first: 0, back: h.back, forward: h.forward, last: h.end }[where];
+  if (node !== null && node !== undefined && node !== view.node) send({ type: "goto", node });
+}
+
+// --- searches and exact values --------------------------------------------
 
 function drawProgress(progress) {
   window.tabulaProgress.push(performance.now());
   const value = progress.value === null ? "-" : progress.value.toFixed(3);
-  const depth = progress.depth === null ? "" : `, depth ${progress.depth}`;
   const what = progress.hint ? "hint" : progress.agent;
   const pv = progress.pv.length ? `; pv ${progress.pv.join(" ")}` : "";
+  // Alpha-beta goes by depth: its work is the nodes it searched.
+  const work = progress.depth === null
+    ? `${progress.iterations} iterations`
+    : `depth ${progress.depth}, ${progress.iterations} nodes`;
   $("search-line").textContent = `${seatName(progress.seat)} (${what}): `
-    + `${progress.iterations} iterations in ${progress.seconds.toFixed(1)} s${depth}, `
-    + `value ${value}, best ${progress.best || "-"}${pv}`;
-  drawMoves(progress.moves);
+    + `${work} in ${progress.seconds.toFixed(1)} s, value ${value}, best ${progress.best || "-"}${pv}`;
+  drawMoves(progress.moves, progress.depth !== null);
   markBest(progress.best);
   drawShares(progress.moves);
 }
 
 // The root moves of a search (running or done), best first, as a table.
-function drawMoves(moves) {
+function drawMoves(moves, byDepth) {
   const table = $("search-moves");
-  table.innerHTML = moves.length ? "<tr><th>move</th><th>visits</th><th>share</th><th>value</th></tr>" : "";
+  table.innerHTML = moves.length
+    ? `<tr><th>move</th><th>${byDepth ? "nodes" : "visits"}</th><th>share</th><th>value</th></tr>` : "";
   for (const m of moves.slice(0, 12)) {
     const row = table.insertRow();
     for (const text of [m.mv, m.visits, `${(100 * m.share).toFixed(1)}%`, m.value.toFixed(3)]) {
@@ -200,7 +417,7 @@ function drawMoves(moves) {
 // Each move's share of the search written on the cell it starts from
 // (moves from one cell added up), replacing the shares drawn before.
 function drawShares(moves) {
-  for (const old of document.querySelectorAll("#board text.share")) old.remove();
+  clearLabels();
   const shares = new Map();
   for (const m of moves) {
     const cell = Board.tokens(m.mv)[0];
@@ -221,13 +438,17 @@ function drawThought(message) {
   if (thought.forced) {
     line += " — the only legal move";
   } else if (search) {
-    line += ` — value ${search.value.toFixed(3)}, ${search.iterations} iterations in `
-      + `${search.seconds.toFixed(2)} s; pv ${search.pv.join(" ")}`;
+    const work = search.iterations === null
+      ? `depth ${search.depth}, ${search.nodes} nodes`
+      : `${search.iterations} iterations`;
+    line += ` — value ${search.value.toFixed(3)}, ${work} in ${search.seconds.toFixed(2)} s; pv ${search.pv.join(" ")}`;
+  } else if (thought.exact) {
+    line += ` — ${thought.exact.value.text}`;
   }
   $("search-line").textContent = line;
-  drawMoves(search ? search.moves : []);
+  drawMoves(search ? search.moves : [], search && search.iterations === null);
   if (message.hint && search) {
-    hint = { moves: view.moves.join(" "), thought };
+    hint = { node: view.node, thought };
     drawHint();
   }
 }
@@ -235,40 +456,43 @@ function drawThought(message) {
 // The hint's move marked and the search's visits by the cell each move
 // starts from, on the board, while the position is the one it is for.
 function drawHint() {
-  if (!hint || hint.moves !== view.moves.join(" ")) return;
+  if (!hint || hint.node !== view.node) return;
   markBest(hint.thought.mv);
   drawShares(hint.thought.search.moves);
 }
 
+// The database's values of the position and of every move: in the table,
+// and on the board (W7 wins in 7 plies, L12 loses in 12, D draws; for a
+// game solved by score margin, the final margin each move secures).
 function drawSolved(analysis) {
   const table = $("search-moves");
-  $("search-line").textContent = `Exact value: ${analysis.value}`;
+  $("search-line").textContent = `Exact value: ${analysis.value.text}`;
   table.innerHTML = "<tr><th>move</th><th>exact value</th></tr>";
   for (const m of analysis.moves) {
     const row = table.insertRow();
     row.insertCell().textContent = m.mv + (m.best ? " ★" : "");
-    row.insertCell().textContent = m.value;
+    row.insertCell().textContent = m.value.text;
   }
   markBest((analysis.moves.find((m) => m.best) || {}).mv);
-  // Each move's value on the cell it starts from: W7 wins in 7 plies, L12
-  // loses in 12, D draws, for the side to move; by score margin (Kalah),
-  // the final margin the move secures, +2 or -4.
+  clearLabels();
   for (const m of analysis.moves) {
-    const margin = m.value.startsWith("margin") ? Number(m.value.slice(7)) : null;
-    const winning = margin === null ? m.value.startsWith("win") : margin > 0;
-    const losing = margin === null ? m.value.startsWith("loss") : margin < 0;
-    const colour = winning ? "#2b8a3e" : losing ? "#c92a2a" : "#555";
-    const text = margin === null
-      ? m.value.replace(/^win in /, "W").replace(/^loss in /, "L").replace(/^draw$/, "D")
-      : m.value.slice(7);
+    const v = m.value;
+    const colour = v.result === "win" ? "#2b8a3e" : v.result === "loss" ? "#c92a2a" : "#555";
+    const text = v.margin !== undefined ? (v.margin > 0 ? `+${v.margin}` : `${v.margin}`)
+      : v.result === "draw" ? "D" : `${v.result === "win" ? "W" : "L"}${v.plies}`;
     label(Board.tokens(m.mv)[0], text, colour, "exact");
   }
+}
+
+// Removes the shares and exact values written on the board.
+function clearLabels() {
+  for (const old of document.querySelectorAll("#board text.share, #board text.exact")) old.remove();
 }
 
 // Writes `text` just above the click target of `cell`.
 function label(cell, text, colour, kind) {
   const svg = document.querySelector("#board svg");
-  const target = document.querySelector(`#board [data-cell="${cell}"]`);
+  const target = document.querySelector(`#board [data-cell="${CSS.escape(cell)}"]`);
   if (!svg || !target) return;
   const element = document.createElementNS("http://www.w3.org/2000/svg", "text");
   const r = Number(target.getAttribute("r"));
@@ -279,43 +503,33 @@ function label(cell, text, colour, kind) {
   element.setAttribute("font-weight", "bold");
   element.setAttribute("fill", colour);
   element.setAttribute("class", kind);
+  element.setAttribute("aria-hidden", "true");
   element.textContent = text;
-  svg.append(element);
+  svg.insertBefore(element, svg.querySelector("[data-cell]"));
 }
 
-
-// The search values over the game, for the first seat (two players) or
-// for the seat to move (more).
+// The values known along the line shown, for the first seat (two players)
+// or the seat to move (more); a click jumps to that move.
 function drawEvals(state) {
-  const width = 340, height = 120, plies = Math.max(state.moves.length, 10);
-  const x = (ply) => 6 + (ply / plies) * (width - 12);
-  const y = (v) => height - 6 - v * (height - 12);
   const two = state.seats.length === 2;
-  const points = state.evals.map((e) => {
-    const value = two && e.seat !== 0 ? 1 - e.value : e.value;
-    return `${x(e.ply).toFixed(1)},${y(value).toFixed(1)}`;
+  const lost = state.line.filter((id) => {
+    const v = state.tree[id].verdict;
+    return v && v.lost && !v.opening;
+  }).map((id) => state.tree[id].ply);
+  const chart = Charts.evals({
+    evals: state.evals,
+    plies: state.line.length,
+    now: state.moves.length,
+    two,
+    who: two ? state.seats[0].name : "the seat to move",
+    lost,
   });
-  const who = two ? state.seats[0].name : "the seat to move";
-  $("evals").innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">`
-    + `<line x1="0" x2="${width}" y1="${y(0.5)}" y2="${y(0.5)}" stroke="#bbb" stroke-dasharray="4 3"/>`
-    + `<polyline fill="none" stroke="#1971c2" stroke-width="2" points="${points.join(" ")}"/>`
-    + state.evals.map((e, i) => `<circle r="2.5" fill="#1971c2" cx="${points[i].split(",")[0]}" cy="${points[i].split(",")[1]}"/>`).join("")
-    + `<text x="6" y="14" font-size="11" fill="#666">value for ${who}, by move</text></svg>`;
-}
-
-function drawReplayBar(state) {
-  const bar = $("replay-bar");
-  bar.hidden = state.mode !== "replay";
-  if (bar.hidden) return;
-  $("replay-slider").max = state.replay.length;
-  $("replay-slider").value = state.moves.length;
-  $("replay-ply").textContent = `${state.replay.name}: move ${state.moves.length} of ${state.replay.length}`;
-}
-
-function goto(ply) {
-  if (!view || view.mode !== "replay") return;
-  const target = Math.max(0, Math.min(view.replay.length, ply));
-  if (target !== view.moves.length) send({ type: "goto", ply: target });
+  $("evals").innerHTML = chart.svg;
+  evalPly = (event) => {
+    const svg = $("evals").querySelector("svg");
+    const box = svg.getBoundingClientRect();
+    return chart.ply(((event.clientX - box.left) / box.width) * chart.width);
+  };
 }
 
 function download(text) {
@@ -325,39 +539,107 @@ function download(text) {
   link.click();
 }
 
+// --- links ----------------------------------------------------------------
+
+// The link to what is shown: a replay by its folder and record while its
+// own moves are shown, else the game spec, its start position when set up,
+// and the moves of the line, with the ply shown when it is not the last.
+function link(state) {
+  const params = new URLSearchParams(location.search);
+  for (const key of ["game", "position", "moves", "ply", "replay"]) params.delete(key);
+  const onRecord = state.replay && state.line.length === state.replay.length
+    && state.line.every((id) => state.tree[state.tree[id].parent].children[0] === id);
+  if (onRecord) {
+    params.set("replay", `${state.replay.folder}/${state.replay.game}`);
+  } else {
+    params.set("game", state.game);
+    if (state.start !== null) params.set("position", state.start);
+    if (state.line.length) params.set("moves", state.line.map((id) => state.tree[id].mv).join(" "));
+  }
+  if (state.moves.length !== state.line.length) params.set("ply", state.moves.length);
+  return `${location.origin}${location.pathname}?${params}`;
+}
+
+function drawLink(state) {
+  const url = link(state);
+  $("share-link").value = url;
+  if (url !== location.href) history.replaceState(null, "", url);
+}
+
+// Opens what the page's address names (a shared link), once connected.
+function openFromLink() {
+  const params = new URLSearchParams(location.search);
+  const ply = params.has("ply") ? Number(params.get("ply")) : null;
+  const replay = (params.get("replay") || "").match(/^(\d+)\/(\d+)$/);
+  if (replay) {
+    afterReplay = ply;
+    send({ type: "replay", folder: Number(replay[1]), game: Number(replay[2]) });
+  } else if (params.get("game")) {
+    const moves = (params.get("moves") || "").split(/\s+/).filter((m) => m);
+    const request = { type: "open", game: params.get("game"), moves };
+    if (params.get("position")) request.position = params.get("position");
+    if (ply !== null && Number.isInteger(ply)) request.ply = ply;
+    send(request);
+  }
+}
+
+async function copyLink() {
+  $("share-link").select();
+  try {
+    await navigator.clipboard.writeText($("share-link").value);
+    $("copy-link").textContent = "Copied";
+  } catch {
+    // Without clipboard access (plain http off this machine): selected, to copy by hand.
+    $("copy-link").textContent = "Selected: copy it";
+  }
+  setTimeout(() => { $("copy-link").textContent = "Copy link"; }, 2000);
+}
+
 // --- the new-game form ----------------------------------------------------
 
 async function loadGames() {
   games = await api("/api/games");
   const select = $("game");
   for (const game of games) {
-    const option = document.createElement("option");
-    option.value = game.name;
-    option.textContent = game.name;
+    const option = new Option(game.name, game.name);
     option.title = game.description;
     select.append(option);
   }
-  if (view) select.value = view.name;
+  if (view) showSetup(view);
+  else drawSetup();
+}
+
+// The form shows the game on the board: its name, parameters and seats.
+function showSetup(state) {
+  $("game").value = state.name;
   drawSetup();
+  const params = new Map((state.game.match(/\((.*)\)$/) || ["", ""])[1]
+    .split(",").filter((p) => p.includes("=")).map((p) => p.split("=")));
+  for (const input of document.querySelectorAll("#params [data-param]")) {
+    const value = params.get(input.dataset.param);
+    if (value !== undefined) input.value = value;
+  }
+  drawSeats(games.find((g) => g.name === state.name), state.seats.length);
+  state.seats.forEach((seat, i) => { if ($(`seat-${i}`)) $(`seat-${i}`).value = seat.agent; });
 }
 
 function drawSetup() {
   const game = games.find((g) => g.name === $("game").value);
   if (!game) return;
   const params = $("params");
-  params.innerHTML = "";
+  params.innerHTML = "<legend>Parameters</legend>";
   for (const p of game.params) {
-    const label = document.createElement("label");
+    const label = element("label", "field param");
     label.title = `${p.help} (${p.values})`;
-    label.append(`${p.name} `);
+    label.append(p.name);
     let input;
     if (p.choices) {
       input = document.createElement("select");
       for (const c of p.choices) input.append(new Option(c, c, false, c === p.default));
     } else {
       input = document.createElement("input");
-      input.size = 5;
       input.placeholder = p.default;
+      input.autocomplete = "off";
     }
     input.id = `param-${p.name}`;
     input.dataset.param = p.name;
@@ -369,18 +651,21 @@ function drawSetup() {
   drawSeats(game);
 }
 
-function drawSeats(game) {
-  const players = Number(($("param-players") || {}).value) || game.seats.length;
+function drawSeats(game, count) {
+  const players = count || Number(($("param-players") || {}).value) || game.seats.length;
   const box = $("seats");
-  box.innerHTML = "";
+  const before = [...box.querySelectorAll("input")].map((i) => i.value);
+  box.innerHTML = "<legend>Seats</legend>";
   for (let seat = 0; seat < players; seat++) {
-    const label = document.createElement("label");
-    label.append(`${game.seats[seat] || `player ${seat + 1}`} `);
+    const label = element("label", "field seat");
+    label.append(game.seats[seat] || `player ${seat + 1}`);
     const input = document.createElement("input");
     input.id = `seat-${seat}`;
-    input.size = 18;
     input.setAttribute("list", "agent-specs");
-    input.value = seat === 0 ? "human" : "mcts(time=1s)";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.value = before[seat] || (seat === 0 ? "human" : "mcts(time=1s)");
+    input.oninput = () => input.removeAttribute("aria-invalid");
     label.append(input);
     box.append(label);
   }
@@ -394,10 +679,11 @@ function gameSpec() {
   return args.length ? `${name}(${args.join(",")})` : name;
 }
 
-function newGame(event) {
+function startGame(event) {
   event.preventDefault();
   const seats = [...document.querySelectorAll("#seats input")].map((i) => i.value.trim() || "human");
   const seed = Number($("seed").value) || 0;
+  newGame = seats;
   send({ type: "new", game: gameSpec(), seats, seed });
 }
 
@@ -405,46 +691,73 @@ function newGame(event) {
 
 async function loadFolders() {
   const folders = await api("/api/folders");
+  const names = folders.map((f) => f.name + (f.running ? " (playing)" : ""));
   for (const id of ["folder", "t-folder"]) {
     const select = $(id);
+    // Rebuilt only when the list changed, so that a choice being made stays.
+    if ([...select.options].map((o) => o.text).join("\n") === names.join("\n")) continue;
     const chosen = select.value;
     select.innerHTML = "";
-    for (const f of folders) select.append(new Option(f.name + (f.running ? " (playing)" : ""), f.index));
-    if (chosen !== "") select.value = chosen;
+    folders.forEach((f, i) => select.append(new Option(names[i], f.index)));
+    if (chosen !== "" && folders.some((f) => String(f.index) === chosen)) select.value = chosen;
   }
   return folders;
 }
 
+let listing = 0; // the newest listing asked for: older answers are dropped
+
 async function listGames(event) {
   if (event) event.preventDefault();
   const folder = $("folder").value;
-  if (folder === "") return showError("No results folder: start the server with --results DIR.");
+  const table = $("listing");
+  if (folder === "") {
+    $("listing-count").textContent = "No results folders: start the server with --results DIR, or run a tournament.";
+    table.innerHTML = "";
+    return;
+  }
   const query = new URLSearchParams();
   for (const [key, id] of [["game", "filter-game"], ["agent", "filter-agent"], ["winner", "filter-winner"]]) {
     if ($(id).value.trim()) query.set(key, $(id).value.trim());
   }
+  const asked = ++listing;
   try {
-    const listing = await api(`/api/folders/${folder}/games?${query}`);
-    $("listing-count").textContent = `${listing.matched} games`;
-    const table = $("listing");
-    table.innerHTML = "<tr><th>#</th><th>game</th><th>agents</th><th>result</th><th>moves</th><th></th></tr>";
-    for (const g of listing.games) {
+    const found = await api(`/api/folders/${folder}/games?${query}`);
+    if (asked !== listing) return;
+    // Which folder and filters the rows are for (the browser test waits on it).
+    table.dataset.query = `${folder}?${query}`;
+    const shown = found.games.length < found.matched ? ` (the first ${found.games.length} shown)` : "";
+    $("listing-count").textContent = `${found.matched} ${found.matched === 1 ? "game" : "games"}${shown}`;
+    table.innerHTML = '<tr><th>#</th><th class="text">game</th><th class="text">agents</th>'
+      + '<th class="text">result</th><th>moves</th><th></th></tr>';
+    for (const g of found.games) {
       const row = table.insertRow();
-      for (const text of [g.index, g.game, g.agents.join(" vs "), g.outcome, g.plies]) {
-        row.insertCell().textContent = text;
-      }
-      const button = document.createElement("button");
-      button.textContent = "Replay";
-      button.className = "replay";
+      row.className = "game";
+      const cells = [g.index, g.game, g.names.join(" vs "), g.result, g.plies];
+      cells.forEach((text, i) => {
+        const cell = row.insertCell();
+        cell.textContent = text;
+        if (i >= 1 && i <= 3) cell.className = "text";
+      });
+      const button = element("button", "replay", "Replay");
+      button.setAttribute("aria-label", `Replay game ${g.index}: ${g.names.join(" vs ")}, ${g.result}`);
       button.onclick = () => {
         send({ type: "replay", folder: Number(folder), game: g.index });
         showTab("play");
       };
-      row.insertCell().append(button);
+      const actions = row.insertCell();
+      actions.className = "actions";
+      actions.append(button);
     }
   } catch (error) {
     showError(error.message);
   }
+}
+
+// Lists again a moment after the filters change.
+let typing = null;
+function filterSoon() {
+  clearTimeout(typing);
+  typing = setTimeout(listGames, 250);
 }
 
 // --- tournaments ----------------------------------------------------------
@@ -486,6 +799,12 @@ async function startTournament(event) {
 
 function watch() {
   clearInterval(watching);
+  watching = null;
+  if ($("t-folder").value === "") {
+    $("t-state").textContent = "No results folders yet: start a tournament, or the server with --results DIR.";
+    return;
+  }
+  walled = "";
   refreshStandings();
   watching = setInterval(refreshStandings, 1000);
 }
@@ -495,31 +814,32 @@ async function refreshStandings() {
   if (folder === "") return;
   try {
     const standings = await api(`/api/folders/${folder}/standings`);
+    if ($("t-folder").value !== folder) return;
     const summary = standings.summary;
-    const played = summary ? `${summary.played} of ${summary.scheduled} games played` : "starting";
+    const adjudicated = summary ? summary.overall.adjudicated : 0;
+    const played = summary
+      ? `${summary.played} of ${summary.scheduled} games played`
+        + (adjudicated ? `, ${adjudicated} of them adjudicated at the ply limit (no result)` : "")
+      : "starting";
     const word = standings.running ? "Playing"
       : summary && summary.played < summary.scheduled ? "Stopped" : "Finished";
-    $("t-state").textContent = `${word}: ${played}`
-      + (standings.error ? ` — ${standings.error}` : "");
+    $("t-state").textContent = `${word}: ${played}` + (standings.error ? ` — ${standings.error}` : "");
     document.body.dataset.tournament = standings.running ? "running" : "done";
     // Only a tournament started from the page can be stopped from it.
     $("t-stop").hidden = !standings.stoppable;
     if (!summary) return;
-    drawSection($("standings"), summary.overall);
     const sections = $("sections");
     sections.innerHTML = "";
-    for (const section of summary.games) {
-      const title = document.createElement("h2");
-      title.textContent = `${section.game}: ${section.finished} games`;
-      const table = document.createElement("table");
-      drawSection(table, section);
-      sections.append(title, table);
+    const title = summary.games.length === 1 ? summary.games[0].game : "All games";
+    sections.append(drawSection(summary.overall, title, true));
+    if (summary.games.length > 1) {
+      for (const section of summary.games) sections.append(drawSection(section, section.game, false));
     }
-    drawCrosstable(summary.overall);
     await drawLatest(folder);
     await drawPlaying(folder, standings.running);
     if (!standings.running) {
       clearInterval(watching);
+      watching = null;
       loadFolders();
     }
   } catch (error) {
@@ -527,27 +847,70 @@ async function refreshStandings() {
   }
 }
 
+// One section of a summary (all games, or one game): the rating chart,
+// the standings and the crosstable.
+function drawSection(section, title, overall) {
+  const box = element("section", "section card");
+  box.dataset.section = overall ? "overall" : section.game;
+  const adjudicated = section.adjudicated ? `, ${section.adjudicated} adjudicated` : "";
+  box.append(element("h3", "", `${title}: ${section.finished} finished${adjudicated}`));
+  const chart = element("div", "ratings");
+  chart.innerHTML = section.agents.length ? Charts.ratings(section.agents) : "";
+  const table = element("table", "standings");
+  drawStandings(table, section);
+  const scroll = element("div", "scroll");
+  scroll.append(table);
+  box.append(chart, scroll);
+  const note = element("p", "crosstable-note muted small-text");
+  const cross = element("table", "crosstable");
+  drawCrosstable(cross, note, section);
+  const crossScroll = element("div", "scroll");
+  crossScroll.append(cross);
+  box.append(element("h3", "", "Crosstable"), note, crossScroll);
+  return box;
+}
+
+function drawStandings(table, section) {
+  const pct = (x) => (x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`);
+  const num = (x) => (x === null || x === undefined ? "-" : x.toFixed(0));
+  table.innerHTML = '<tr><th class="text">agent</th><th>games</th><th>won</th><th>drawn</th><th>lost</th>'
+    + "<th>adjudicated</th><th>score</th><th>95% interval</th><th>Elo</th><th>Elo 95%</th></tr>";
+  for (const a of section.agents) {
+    const row = table.insertRow();
+    row.className = "standing";
+    const swept = a.swept === "won" ? " (won all)" : a.swept === "lost" ? " (lost all)" : "";
+    const elo = (a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : "")) + swept;
+    const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, a.adjudicated, pct(a.score),
+      `${pct(a.score_low)} – ${pct(a.score_high)}`, elo,
+      a.elo_low === null || a.standing === "anchor" ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
+    cells.forEach((text, i) => {
+      const cell = row.insertCell();
+      cell.textContent = text;
+      if (i === 0) { cell.className = "text"; cell.title = a.agent; }
+    });
+  }
+}
+
 // The summary's crosstable: each pairing's wins, draws and losses and its
 // score, from the row agent's side. The arena counts 2-player games between
 // two different agents only; the note says when others were played.
-function drawCrosstable(overall) {
-  const names = overall.agents.map((a) => a.name || a.agent);
+function drawCrosstable(table, note, section) {
+  const names = section.agents.map((a) => a.name || a.agent);
   const cells = new Map();
   let counted = 0;
-  for (const p of overall.crosstable) {
+  for (const p of section.crosstable) {
     const t = p.tally, games = t.wins + t.draws + t.losses;
-    if (!games) continue;
-    counted += games;
-    const pct = (x) => `${(100 * x).toFixed(0)}%`;
-    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses} (${pct((t.wins + t.draws / 2) / games)})`);
-    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins} (${pct((t.losses + t.draws / 2) / games)})`);
+    if (!games && !p.adjudicated) continue;
+    counted += games + (p.adjudicated || 0);
+    const pct = (x) => (games ? ` (${(100 * x / games).toFixed(0)}%)` : "");
+    const adjudicated = p.adjudicated ? `, ${p.adjudicated} adjudicated` : "";
+    cells.set(`${p.first}\n${p.second}`, `${t.wins}–${t.draws}–${t.losses}${pct(t.wins + t.draws / 2)}${adjudicated}`);
+    cells.set(`${p.second}\n${p.first}`, `${t.losses}–${t.draws}–${t.wins}${pct(t.losses + t.draws / 2)}${adjudicated}`);
   }
-  const table = $("crosstable");
-  table.innerHTML = "";
-  const others = overall.finished - counted;
-  $("crosstable-note").textContent = !overall.finished ? ""
+  const others = section.games - counted;
+  note.textContent = !section.games ? ""
     : !counted ? "No crosstable: it counts games of two players between two different agents, and none was played."
-    : others > 0 ? `From the ${counted} two-player games; the other ${others} finished games are in the standings only.`
+    : others > 0 ? `From the ${counted} two-player games; the other ${others} games are in the standings only.`
     : "";
   if (!counted) return;
   const head = table.insertRow();
@@ -573,12 +936,9 @@ async function drawPlaying(folder, running) {
   wall.innerHTML = "";
   $("playing-title").hidden = !boards.length;
   for (const board of boards) {
-    const figure = document.createElement("figure");
-    figure.className = "playing";
+    const figure = element("figure", "playing");
     figure.innerHTML = board.svg;
-    const caption = document.createElement("figcaption");
-    caption.textContent = `round ${board.round}, move ${board.plies}: ${board.agents.join(" vs ")}`;
-    figure.append(caption);
+    figure.append(element("figcaption", "", `round ${board.round}, move ${board.plies}: ${board.agents.join(" vs ")}`));
     wall.append(figure);
   }
 }
@@ -594,46 +954,72 @@ async function drawWall(folder, latest) {
   const boards = await Promise.all(latest.map((g) => api(`/api/folders/${folder}/games/${g.index}/board`)));
   const wall = $("wall");
   wall.innerHTML = "";
-  for (const board of boards) {
-    const figure = document.createElement("figure");
-    figure.innerHTML = board.svg;
-    const caption = document.createElement("figcaption");
-    caption.textContent = `#${board.index}: ${board.agents.join(" vs ")}`;
-    figure.append(caption);
+  $("wall-title").hidden = !boards.length;
+  latest.forEach((g, i) => {
+    const figure = element("figure");
+    figure.innerHTML = boards[i].svg;
+    figure.append(element("figcaption", "", `#${g.index}: ${g.names.join(" vs ")} — ${g.result}`));
     wall.append(figure);
-  }
-}
-
-function drawSection(table, section) {
-  const pct = (x) => (x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`);
-  const num = (x) => (x === null || x === undefined ? "-" : x.toFixed(0));
-  table.innerHTML = "<tr><th>agent</th><th>games</th><th>won</th><th>drawn</th><th>lost</th>"
-    + "<th>score</th><th>95% interval</th><th>Elo</th><th>Elo 95%</th></tr>";
-  for (const a of section.agents) {
-    const row = table.insertRow();
-    row.className = "standing";
-    const cells = [a.name || a.agent, a.games, a.wins, a.draws, a.losses, pct(a.score),
-      `${pct(a.score_low)} – ${pct(a.score_high)}`, a.elo === null ? a.standing : num(a.elo) + (a.standing === "anchor" ? " (anchor)" : ""),
-      a.elo_low === null || a.standing === "anchor" ? "-" : `${num(a.elo_low)} – ${num(a.elo_high)}`];
-    for (const text of cells) row.insertCell().textContent = text;
-  }
+  });
 }
 
 // --- wiring ---------------------------------------------------------------
 
 function showTab(name) {
   for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== name;
-  for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.tab === name);
-  if (name !== "play") loadFolders().catch((e) => showError(e.message));
+  for (const tab of document.querySelectorAll(".tab")) {
+    const chosen = tab.dataset.tab === name;
+    tab.setAttribute("aria-selected", String(chosen));
+    tab.tabIndex = chosen ? 0 : -1;
+  }
+  if (name === "play") return;
+  // The listing is drawn again: until then it is for no query.
+  if (name === "replay") delete $("listing").dataset.query;
+  clearInterval(watching);
+  watching = null;
+  loadFolders()
+    .then(() => (name === "replay" ? listGames() : watch()))
+    .catch((e) => showError(e.message));
+}
+
+// Keys: ← → step back and forward along the line shown, Home and End go
+// to its start and end; not while typing in a field.
+function keys(event) {
+  const tag = event.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || $("play").hidden) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const where = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
+  if (!where) return;
+  event.preventDefault();
+  navigate(where);
 }
 
 function wire() {
-  for (const tab of document.querySelectorAll(".tab")) tab.onclick = () => showTab(tab.dataset.tab);
-  $("new-game").onsubmit = newGame;
+  const tabs = [...document.querySelectorAll(".tab")];
+  for (const tab of tabs) {
+    tab.onclick = () => showTab(tab.dataset.tab);
+    // The tab list's own keys: arrows move between tabs.
+    tab.onkeydown = (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      showTab(next.dataset.tab);
+    };
+  }
+  $("new-game").onsubmit = startGame;
   $("game").onchange = drawSetup;
   $("board").addEventListener("click", (event) => {
     const target = event.target.closest("[data-cell]");
     if (target) choose(target.dataset.cell);
+  });
+  $("board").addEventListener("keydown", (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (!target || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    choose(target.dataset.cell);
   });
   $("type-move").onsubmit = (event) => {
     event.preventDefault();
@@ -647,12 +1033,27 @@ function wire() {
     const position = $("position-input").value.trim();
     if (position) send({ type: "setup", position });
   };
-  for (const [id, type] of [["undo", "undo"], ["redo", "redo"], ["hint", "hint"], ["go", "go"],
-    ["stop", "stop"], ["save", "save"], ["solve", "solve"]]) {
-    $(id).onclick = () => send({ type });
+  for (const type of ["undo", "redo", "hint", "go", "stop", "save", "solve"]) {
+    $(type).onclick = () => send({ type });
   }
   $("swap").onclick = () => send({ type: "swap", a: 0, b: 1 });
   $("pause").onclick = () => send({ type: "pause", paused: !view.paused });
+  $("promote").onclick = () => send({ type: "promote", node: view.node });
+  $("nav-first").onclick = () => navigate("first");
+  $("nav-prev").onclick = () => navigate("back");
+  $("nav-next").onclick = () => navigate("forward");
+  $("nav-last").onclick = () => navigate("last");
+  $("flip").onclick = () => {
+    flipped = !flipped;
+    $("flip").setAttribute("aria-pressed", String(flipped));
+    $("board").classList.toggle("flipped", flipped);
+  };
+  $("evals").addEventListener("click", (event) => {
+    if (!view || !evalPly) return;
+    const ply = Math.max(0, Math.min(view.line.length, evalPly(event)));
+    if (ply !== view.moves.length) send({ type: "goto", ply });
+  });
+  $("copy-link").onclick = copyLink;
   $("load").onchange = async () => {
     const file = $("load").files[0];
     if (!file) return;
@@ -660,20 +1061,13 @@ function wire() {
     send({ type: "load", record: line });
     $("load").value = "";
   };
-  $("replay-slider").oninput = () => goto(Number($("replay-slider").value));
-  $("replay-first").onclick = () => goto(0);
-  $("replay-prev").onclick = () => goto(view.moves.length - 1);
-  $("replay-next").onclick = () => goto(view.moves.length + 1);
-  $("replay-last").onclick = () => goto(view.replay.length);
-  document.addEventListener("keydown", (event) => {
-    if (!view || view.mode !== "replay" || event.target.tagName === "INPUT" && event.target.type !== "range") return;
-    const plies = { ArrowLeft: view.moves.length - 1, ArrowRight: view.moves.length + 1,
-      Home: 0, End: view.replay.length }[event.key];
-    if (plies === undefined) return;
-    event.preventDefault();
-    goto(plies);
-  });
+  document.addEventListener("keydown", keys);
   $("replay-filter").onsubmit = listGames;
+  $("folder").onchange = () => listGames();
+  for (const id of ["filter-game", "filter-agent", "filter-winner"]) {
+    $(id).oninput = filterSoon;
+    $(id).onchange = filterSoon;
+  }
   $("start-tournament").onsubmit = startTournament;
   $("t-stop").onclick = stopTournament;
   $("t-folder").onchange = watch;

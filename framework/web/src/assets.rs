@@ -19,6 +19,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript",
         include_str!("../assets/board.js"),
     ),
+    (
+        "charts.js",
+        "text/javascript",
+        include_str!("../assets/charts.js"),
+    ),
     ("style.css", "text/css", include_str!("../assets/style.css")),
 ];
 

@@ -18,6 +18,7 @@ mod error;
 mod guard;
 mod limits;
 mod listen;
+mod notes;
 mod play;
 mod replay;
 mod session;

@@ -4,6 +4,7 @@
 //! regular files inside it ([`check_files`]: a symbolic link out of it,
 //! a device, is refused alike by every endpoint).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use axum::extract::{Path as UrlPath, Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use tabula::files::Lines;
-use tabula::{excerpt, GameRecord};
+use tabula::{excerpt, GameRecord, Registry};
 use tabula_arena::{GAMES_FILE, SETTINGS_FILE};
 
 use crate::trust::folder_name as display_name;
@@ -78,15 +79,18 @@ pub(crate) async fn folders(State(app): State<Arc<App>>) -> Json<Vec<FolderView>
     Json(list)
 }
 
-/// The filters of a listing: each, when given, must match.
+/// The filters of a listing: each, when given, must match. Each matches
+/// any part of what it names, in any case: `mcts` finds
+/// `mcts(iterations=500,name=mcts-500)`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Filter {
-    /// The game's spec or name.
+    /// The game's spec.
     pub game: Option<String>,
-    /// An agent that played.
+    /// An agent that played: its spec or display name.
     pub agent: Option<String>,
-    /// An agent that won (`adjudicated` for games stopped at the limit).
+    /// Who won: an agent's spec or display name, a seat's name (`South`),
+    /// `draw`, or `adjudicated` for games stopped at the limit.
     pub winner: Option<String>,
 }
 
@@ -96,10 +100,18 @@ pub(crate) struct GameEntry {
     /// The record's number in the file, from 1.
     pub index: usize,
     pub game: String,
+    /// The agents' specs, seat by seat.
     pub agents: Vec<String>,
-    /// The result in words.
+    /// What tables call them: their display names, else their specs.
+    pub names: Vec<String>,
+    /// The result in the record's words, seat names (`North wins`).
     pub outcome: String,
+    /// The result in agents' names: `mcts-500 (North) wins`.
+    pub result: String,
+    /// The winners' specs.
     pub winners: Vec<String>,
+    /// The winners' seat names.
+    pub winning_seats: Vec<String>,
     pub plies: usize,
 }
 
@@ -120,13 +132,14 @@ pub(crate) async fn games(
     let Query(filter) = filter.map_err(|e| ApiError::bad(e.body_text()))?;
     let dir = folder(&app, index)?;
     let _reading = Arc::clone(&app.reads).acquire_owned().await;
-    tokio::task::spawn_blocking(move || list(&dir, &filter))
+    let registry = app.registry.clone();
+    tokio::task::spawn_blocking(move || list(&registry, &dir, &filter))
         .await
         .map_err(|_| ApiError::bad("the listing failed"))?
         .map(Json)
 }
 
-fn list(dir: &Path, filter: &Filter) -> Result<Listing, ApiError> {
+fn list(registry: &Registry, dir: &Path, filter: &Filter) -> Result<Listing, ApiError> {
     let mut listing = Listing {
         matched: 0,
         games: Vec::new(),
@@ -135,6 +148,7 @@ fn list(dir: &Path, filter: &Filter) -> Result<Listing, ApiError> {
         return Ok(listing);
     };
     let mut index = 0;
+    let mut names = Names::new(registry);
     while let Some(line) = lines.next_line().map_err(|e| ApiError::bad(excerpt(&e)))? {
         if line.bytes.iter().all(u8::is_ascii_whitespace) {
             continue;
@@ -144,7 +158,7 @@ fn list(dir: &Path, filter: &Filter) -> Result<Listing, ApiError> {
         let Ok(record) = GameRecord::from_json(String::from_utf8_lossy(&line.bytes).trim()) else {
             continue;
         };
-        let entry = entry(index, record);
+        let entry = entry(index, record, &mut names);
         if matches(&entry, filter) {
             listing.matched += 1;
             if listing.games.len() < MAX_LISTED {
@@ -155,15 +169,64 @@ fn list(dir: &Path, filter: &Filter) -> Result<Listing, ApiError> {
     Ok(listing)
 }
 
-fn entry(index: usize, record: GameRecord) -> GameEntry {
-    let winners = record
+/// Display names of agent specs and seat names of game specs, each
+/// worked out once per listing.
+struct Names<'a> {
+    registry: &'a Registry,
+    agents: HashMap<String, String>,
+    seats: HashMap<String, Vec<String>>,
+}
+
+impl<'a> Names<'a> {
+    fn new(registry: &'a Registry) -> Names<'a> {
+        Names {
+            registry,
+            agents: HashMap::new(),
+            seats: HashMap::new(),
+        }
+    }
+
+    /// What tables call `spec`: its display name, else the spec itself
+    /// (also for a spec this server cannot read).
+    fn agent(&mut self, spec: &str) -> String {
+        let registry = self.registry;
+        self.agents
+            .entry(spec.to_string())
+            .or_insert_with(|| {
+                registry
+                    .parse_agent(spec)
+                    .map_or_else(|_| spec.to_string(), |s| s.display_name())
+            })
+            .clone()
+    }
+
+    /// Seat `seat`'s name in `game` (`seat 2` for a game this server
+    /// does not have).
+    fn seat(&mut self, game: &str, seat: usize) -> String {
+        let registry = self.registry;
+        let names = self.seats.entry(game.to_string()).or_insert_with(|| {
+            registry.create(game).map_or_else(
+                |_| Vec::new(),
+                |g| (0..g.players()).map(|s| g.seat_name(s)).collect(),
+            )
+        });
+        names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+fn entry(index: usize, record: GameRecord, names: &mut Names) -> GameEntry {
+    let seats: Vec<usize> = record
         .extra
         .get("winners")
         .and_then(|w| w.as_array())
         .map(|seats| {
             seats
                 .iter()
-                .filter_map(|s| record.agents.get(s.as_u64()? as usize).cloned())
+                .filter_map(|s| Some(s.as_u64()? as usize))
+                .filter(|&s| s < record.agents.len())
                 .collect()
         })
         .unwrap_or_default();
@@ -173,28 +236,67 @@ fn entry(index: usize, record: GameRecord) -> GameEntry {
         .and_then(|o| o.as_str())
         .unwrap_or("")
         .to_string();
+    let agent_names: Vec<String> = record.agents.iter().map(|a| names.agent(a)).collect();
+    let winning_seats: Vec<String> = seats.iter().map(|&s| names.seat(&record.game, s)).collect();
+    let who: Vec<String> = seats
+        .iter()
+        .zip(&winning_seats)
+        .map(|(&s, seat)| format!("{} ({seat})", agent_names[s]))
+        .collect();
+    let result = match who.len() {
+        _ if outcome == "adjudicated" => "adjudicated at the ply limit".to_string(),
+        0 => outcome.clone(),
+        1 => format!("{} wins", who[0]),
+        n if n == record.agents.len() && n == 2 => "draw".to_string(),
+        _ => format!("{} share the win", who.join(" and ")),
+    };
     GameEntry {
         index,
         plies: record.moves.len(),
+        winners: seats.iter().map(|&s| record.agents[s].clone()).collect(),
+        winning_seats,
         game: record.game,
         agents: record.agents,
+        names: agent_names,
         outcome,
-        winners,
+        result,
     }
 }
 
 fn matches(entry: &GameEntry, filter: &Filter) -> bool {
-    let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
-    filter.game.as_deref().is_none_or(|g| {
-        same(&entry.game, g) || entry.game.split('(').next().is_some_and(|n| same(n, g))
-    }) && filter
-        .agent
-        .as_deref()
-        .is_none_or(|a| entry.agents.iter().any(|x| same(x, a)))
-        && filter.winner.as_deref().is_none_or(|w| match w {
-            "adjudicated" => entry.outcome == "adjudicated",
-            w => entry.winners.iter().any(|x| same(x, w)),
-        })
+    let has = |text: &str, part: &str| {
+        text.to_ascii_lowercase()
+            .contains(&part.trim().to_ascii_lowercase())
+    };
+    let any = |texts: &[String], part: &str| texts.iter().any(|t| has(t, part));
+    filter.game.as_deref().is_none_or(|g| has(&entry.game, g))
+        && filter
+            .agent
+            .as_deref()
+            .is_none_or(|a| any(&entry.agents, a) || any(&entry.names, a))
+        && filter
+            .winner
+            .as_deref()
+            .is_none_or(|w| match w.trim().to_ascii_lowercase().as_str() {
+                "adjudicated" => entry.outcome == "adjudicated",
+                "draw" => entry.result == "draw",
+                _ => {
+                    let winners: Vec<String> = entry
+                        .winners
+                        .iter()
+                        .chain(&entry.winning_seats)
+                        .cloned()
+                        .collect();
+                    let names: Vec<&String> = entry
+                        .agents
+                        .iter()
+                        .zip(&entry.names)
+                        .filter(|(spec, _)| entry.winners.contains(spec))
+                        .map(|(_, name)| name)
+                        .collect();
+                    any(&winners, w) || names.iter().any(|n| has(n, w))
+                }
+            })
 }
 
 /// Refuses a folder whose files the page reads (its records, its

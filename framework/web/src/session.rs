@@ -2,8 +2,11 @@
 //! page's requests, starts the seated agents when their turn comes, streams
 //! their search progress and answers with views. When the tab closes, its
 //! requests end and so does the thread, which stops any search it runs.
+//!
+//! The session keeps the moves as a tree (an analysis board's main line
+//! and variations): the page jumps to any node (`goto`), and a move from a
+//! past position starts a variation.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
@@ -13,15 +16,19 @@ use tabula::search::Progress;
 use tabula::solve::DbError;
 use tabula::GameRecord;
 use tabula_session::{
-    MarginView, MoveStats, Session, SessionError, SolverAnalysis, Thinking, Thought, Update,
+    Exact, MoveStats, MoveTree, Session, SessionError, Thinking, Thought, Update,
 };
 use tokio::sync::mpsc::error::TryRecvError;
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use crate::limits::Permit;
+use crate::notes::Notes;
 use crate::trust::Purpose;
-use crate::view::{Eval, ReplayView, View};
+use crate::view::{seats_of, ReplayView, View};
 use crate::{replay, App};
+
+/// The most moves one tab's tree holds (every view sends the whole tree).
+pub(crate) const MAX_TREE: usize = 20_000;
 
 /// What the page asks, one JSON message each (`{"type": "play", "move": "D"}`).
 #[derive(Debug, Deserialize)]
@@ -39,6 +46,18 @@ pub(crate) enum Request {
     Play {
         #[serde(rename = "move")]
         mv: String,
+    },
+    /// A game from a shared link: its spec, its start position when it
+    /// is not the game's own, the moves from there, and the ply shown
+    /// (default: the last). Every seat is a person's.
+    Open {
+        game: String,
+        #[serde(default)]
+        position: Option<String>,
+        #[serde(default)]
+        moves: Vec<String>,
+        #[serde(default)]
+        ply: Option<usize>,
     },
     /// Takes back the last move, and the agents' replies before it.
     Undo,
@@ -80,9 +99,17 @@ pub(crate) enum Request {
         folder: usize,
         game: usize,
     },
-    /// Steps a replay to `ply` moves.
+    /// Shows node `node` of the move tree, or the position after `ply`
+    /// moves of the line shown.
     Goto {
-        ply: usize,
+        #[serde(default)]
+        node: Option<usize>,
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    /// Makes the line through `node` the main line.
+    Promote {
+        node: usize,
     },
     /// The exact values from the solution database (`--db`).
     Solve,
@@ -121,54 +148,6 @@ pub(crate) enum Event<'a> {
     Error {
         message: String,
     },
-}
-
-/// The exact values of a position and its moves, in words (`win in 7`,
-/// or `margin +2` for a game solved by score margin).
-#[derive(Debug, Serialize)]
-pub(crate) struct Exact {
-    value: String,
-    moves: Vec<ExactMove>,
-}
-
-#[derive(Debug, Serialize)]
-struct ExactMove {
-    mv: String,
-    value: String,
-    best: bool,
-}
-
-impl Exact {
-    fn of(analysis: &SolverAnalysis) -> Exact {
-        Exact {
-            value: analysis.value.to_string(),
-            moves: analysis
-                .moves
-                .iter()
-                .map(|m| ExactMove {
-                    mv: m.mv.clone(),
-                    value: m.value.to_string(),
-                    best: m.best,
-                })
-                .collect(),
-        }
-    }
-
-    fn of_margins(view: &MarginView) -> Exact {
-        let text = |margin: i32| format!("margin {margin:+}");
-        Exact {
-            value: text(view.margin),
-            moves: view
-                .moves
-                .iter()
-                .map(|(mv, margin)| ExactMove {
-                    mv: mv.clone(),
-                    value: text(*margin),
-                    best: *margin == view.margin,
-                })
-                .collect(),
-        }
-    }
 }
 
 /// Serializes `event` for the socket.
@@ -234,9 +213,9 @@ pub(crate) struct Actor {
     out: Sender<String>,
     search: Option<Search>,
     /// The record being replayed; agents do not move while it is.
-    replay: Option<(GameRecord, ReplayView)>,
-    /// Search values by ply (see [`Eval`]).
-    evals: BTreeMap<usize, Eval>,
+    replay: Option<ReplayView>,
+    /// What is known of the tree's positions: values and verdicts.
+    notes: Notes,
     database: Option<LoadedDb>,
 }
 
@@ -251,16 +230,28 @@ impl Actor {
         let game = registry
             .create(&first)
             .expect("the server starts only with a registry with games");
-        let session = Session::new(registry, game);
+        let mut session = Session::new(registry, game);
+        session.limit_tree(MAX_TREE);
         Actor {
             app,
             session,
             out,
             search: None,
             replay: None,
-            evals: BTreeMap::new(),
+            notes: Notes::default(),
             database: None,
         }
+    }
+
+    /// A fresh session of `spec` with the tab's bounds, the seed and the
+    /// pause kept: built aside, so that a refused part changes nothing.
+    fn fresh(&self, spec: &str) -> Result<Session, SessionError> {
+        let game = self.app.registry.create(spec)?;
+        let mut session = Session::new(self.app.registry.clone(), game);
+        session.limit_tree(MAX_TREE);
+        session.set_seed(self.session.seed());
+        session.set_paused(self.session.paused());
+        Ok(session)
     }
 
     /// Answers requests until the page closes.
@@ -304,9 +295,6 @@ impl Actor {
             Request::Hint | Request::Go if self.search.is_some() => {
                 self.error("an agent is thinking: wait, or stop it")
             }
-            Request::Go if self.replay.is_some() => {
-                self.error("a replay is shown: start a new game to play")
-            }
             Request::Hint | Request::Go => {
                 self.start_search(matches!(request, Request::Hint));
                 self.send_state();
@@ -343,11 +331,7 @@ impl Actor {
     /// `mv new.db db`, or rewritten in place) is loaded again, so that a
     /// tab left open answers from the new file.
     fn exact(&mut self) -> Result<Exact, SessionError> {
-        let scored = self.session.scored();
-        let answer = |session: &Session| match scored {
-            true => session.solve_margins().map(|view| Exact::of_margins(&view)),
-            false => session.solve().map(|analysis| Exact::of(&analysis)),
-        };
+        let answer = |session: &Session| session.exact();
         let replaced = self
             .database
             .as_ref()
@@ -396,19 +380,43 @@ impl Actor {
         let text = |e: SessionError| e.to_string();
         match request {
             Request::New { game, seats, seed } => {
-                let seats = seats
-                    .iter()
-                    .map(|agent| self.admit(agent))
-                    .collect::<Result<Vec<_>, _>>()?;
-                self.session.new_game(&game).map_err(text)?;
+                // All or nothing: a refused seat leaves the game as it was.
+                let mut session = self.fresh(&game).map_err(text)?;
                 if let Some(seed) = seed {
-                    self.session.set_seed(seed);
+                    session.set_seed(seed);
                 }
-                self.replay = None;
-                self.evals.clear();
                 for (seat, agent) in seats.iter().enumerate() {
-                    self.session.set_seat(seat, agent).map_err(text)?;
+                    let name = match seat < session.seats().len() {
+                        true => session.current().seat_name(seat),
+                        false => format!("seat {}", seat + 1),
+                    };
+                    let agent = self.admit(agent).map_err(|e| format!("{name}: {e}"))?;
+                    session
+                        .set_seat(seat, &agent)
+                        .map_err(|e| format!("{name}: {e}"))?;
                 }
+                self.start_over(session);
+            }
+            Request::Open {
+                game,
+                position,
+                moves,
+                ply,
+            } => {
+                let mut session = self.fresh(&game).map_err(text)?;
+                if let Some(position) = position {
+                    session.setup(position.trim()).map_err(text)?;
+                }
+                for (i, mv) in moves.iter().enumerate() {
+                    session
+                        .play(mv)
+                        .map_err(|e| format!("the link's move {}: {e}", i + 1))?;
+                }
+                if let Some(ply) = ply {
+                    let line = session.tree().path(session.node());
+                    go_to_ply(&mut session, &line, ply)?;
+                }
+                self.start_over(session);
             }
             Request::Play { mv } => {
                 self.leave_replay();
@@ -432,31 +440,117 @@ impl Actor {
                 }
                 self.session.load(&record, None).map_err(text)?;
                 self.replay = None;
-                self.evals.clear();
+                self.notes.clear();
             }
             Request::Setup { position } => {
                 self.session.setup(position.trim()).map_err(text)?;
                 self.replay = None;
-                self.evals.clear();
+                self.notes.clear();
             }
             Request::Replay { folder, game } => {
                 let (record, name) = replay::record(&self.app, folder, game)?;
                 self.session.load(&record, Some(0)).map_err(text)?;
-                let length = record.moves.len();
-                self.replay = Some((record, ReplayView { name, length }));
-                self.evals.clear();
+                self.notes.clear();
+                self.replay = Some(self.judge(&record, name, folder, game));
             }
-            Request::Goto { ply } => {
-                let Some((record, _)) = &self.replay else {
-                    return Err("no replay is shown".to_string());
-                };
-                self.session.load(record, Some(ply)).map_err(text)?;
+            Request::Goto { node, ply } => {
+                match (node, ply) {
+                    (Some(node), None) => self.session.goto(node).map_err(text)?,
+                    (None, Some(ply)) => {
+                        let line = self.session.tree().line_through(self.session.node());
+                        go_to_ply(&mut self.session, &line, ply)?;
+                    }
+                    _ => return Err("goto takes a node or a ply".to_string()),
+                }
+                self.browsed();
             }
+            Request::Promote { node } => self.session.promote(node).map_err(text)?,
             Request::Stop | Request::Hint | Request::Go | Request::Save | Request::Solve => {
                 unreachable!("handled without changing the game")
             }
         }
         Ok(())
+    }
+
+    /// Replaces the session with `session`, a new game: no replay, no notes.
+    fn start_over(&mut self, session: Session) {
+        self.session = session;
+        self.replay = None;
+        self.notes.clear();
+    }
+
+    /// After a jump in the tree: an agent left to move in a past position
+    /// would play at once, and a player browsing does not want that, so
+    /// agents pause (Go, or letting them reply, moves on).
+    fn browsed(&mut self) {
+        if self.replay.is_none()
+            && self.session.agent_due()
+            && self.session.tree().next(self.session.node()).is_some()
+        {
+            self.session.set_paused(true);
+        }
+    }
+
+    /// The notes of a replayed record, and how it is judged: against the
+    /// first `--db` database that covers the record's variant, else by
+    /// the values its agents reported.
+    fn judge(
+        &mut self,
+        record: &GameRecord,
+        name: String,
+        folder: usize,
+        game: usize,
+    ) -> ReplayView {
+        let line: Vec<usize> = std::iter::once(MoveTree::ROOT)
+            .chain(self.session.tree().line_through(MoveTree::ROOT))
+            .collect();
+        let mut judged = None;
+        for path in self.app.databases.clone() {
+            if let Ok(game) = self
+                .load_database(&path)
+                .and_then(|_| self.session.judge(record))
+            {
+                judged = Some(game);
+                break;
+            }
+        }
+        // Said without the server's paths to its databases.
+        let unjudged = match (&judged, self.app.databases.is_empty()) {
+            (None, false) => Some(format!(
+                "no database (--db) covers {}",
+                tabula::excerpt(&record.game)
+            )),
+            _ => None,
+        };
+        let judged = match judged {
+            Some(game) => {
+                self.notes.judged(&game, &line);
+                "database"
+            }
+            None => {
+                let seats = seats_of(&self.session, self.session.tree());
+                self.notes.reported(record, &line, &seats);
+                match record.extra.get("values") {
+                    Some(serde_json::Value::Array(_)) => "agents",
+                    _ => "none",
+                }
+            }
+        };
+        let agents = self
+            .session
+            .seats()
+            .iter()
+            .map(|spec| spec.display_name())
+            .collect();
+        ReplayView {
+            name,
+            length: record.moves.len(),
+            folder,
+            game,
+            agents,
+            judged,
+            unjudged,
+        }
     }
 
     /// The spec to seat for the page's `text` (see [`crate::trust`]).
@@ -466,9 +560,10 @@ impl Actor {
             .admit(&self.app.registry, text, Purpose::Seat)
     }
 
-    /// A move played in a replay makes it a game of one's own.
+    /// A move played in a replay is analysis: every seat is a person's,
+    /// so that no agent answers, and the replay's notes stay on its moves.
     fn leave_replay(&mut self) {
-        if self.replay.take().is_some() {
+        if self.replay.is_some() {
             for seat in 0..self.session.seats().len() {
                 let _ = self.session.set_seat(seat, "human");
             }
@@ -501,8 +596,6 @@ impl Actor {
 
     /// After a change: the page sees it, and an agent to move starts.
     fn changed(&mut self) {
-        let plies = self.session.moves().len();
-        self.evals.retain(|&ply, _| ply <= plies);
         // The session's one rule for when agents move by themselves.
         if self.replay.is_none() && self.session.agent_due() {
             self.start_search(false);
@@ -569,12 +662,8 @@ impl Actor {
         // A forced move's search stopped at once: its value says nothing.
         if let Some(analysis) = thought.search.as_ref().filter(|_| !thought.forced) {
             let ply = self.session.moves().len();
-            let eval = Eval {
-                ply,
-                seat: thought.seat,
-                value: analysis.value,
-            };
-            self.evals.insert(ply, eval);
+            self.notes
+                .search(self.session.node(), ply, thought.seat, analysis.value);
         }
         self.send(&Event::Thought {
             hint: search.hint,
@@ -623,9 +712,7 @@ impl Actor {
             .as_ref()
             .and_then(|s| s.thinking.as_ref())
             .map(Thinking::seat);
-        let replay = self.replay.as_ref().map(|(_, view)| view.clone());
-        let evals = self.evals.values().copied().collect();
-        let view = View::of(&self.session, thinking, replay, evals);
+        let view = View::of(&self.session, thinking, self.replay.clone(), &self.notes);
         self.send(&Event::State(&view));
     }
 
@@ -641,4 +728,16 @@ impl Actor {
         // A closed page only misses messages; its requests end the loop.
         let _ = self.out.blocking_send(self.app.trust.redact(encode(event)));
     }
+}
+
+/// Shows the position after `ply` moves of `line` (nodes from the first
+/// move on).
+fn go_to_ply(session: &mut Session, line: &[usize], ply: usize) -> Result<(), String> {
+    let node = match ply.checked_sub(1) {
+        None => MoveTree::ROOT,
+        Some(i) => *line
+            .get(i)
+            .ok_or_else(|| format!("the line holds {} moves, not {ply}", line.len()))?,
+    };
+    session.goto(node).map_err(|e| e.to_string())
 }

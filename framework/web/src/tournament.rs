@@ -432,6 +432,9 @@ pub(crate) async fn playing(
 /// server cannot replay (a game it does not have, a move it refuses).
 fn draw(app: &App, game: GameInProgress) -> Option<PlayingBoard> {
     let mut state = app.registry.create(&game.game).ok()?;
+    if let Some(start) = &game.start {
+        state = state.with_position(start).ok()?;
+    }
     let mut before = None;
     for mv in &game.moves {
         let previous = state.clone_box();

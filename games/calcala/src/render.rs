@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use tabula_core::draw::text::{self, Glyph};
-use tabula_core::draw::{Caption, Grid};
+use tabula_core::draw::{legend, Caption, Grid, Touched};
 use tabula_core::{Drawing, Style, View};
 
 use crate::geometry::{Pit, PITS, SIDE};
@@ -22,6 +22,21 @@ pub(crate) enum Mark {
     Sown,
     PickedUp,
     Captured,
+}
+
+/// The marks Calcala's boards use.
+pub(crate) const TOUCHED: [Touched; 3] = [Touched::PickedUp, Touched::Sown, Touched::Captured];
+
+impl Mark {
+    /// The mark every mancala board draws for it.
+    pub(crate) fn touched(self) -> Option<Touched> {
+        match self {
+            Mark::None => None,
+            Mark::Sown => Some(Touched::Sown),
+            Mark::PickedUp => Some(Touched::PickedUp),
+            Mark::Captured => Some(Touched::Captured),
+        }
+    }
 }
 
 /// What `events` did to each pit, strongest mark kept.
@@ -52,17 +67,19 @@ pub(crate) fn render(game: &Calcala, view: &View<'_, Calcala>) -> String {
     let board = grid.text(3, view.color, |col, row| {
         let index = row * SIDE + col;
         let count = Glyph::new(game.board[index].to_string());
-        match marks[index] {
-            Mark::None => count,
-            Mark::Sown => count.style(Style::Highlight).mark(text::Mark::Sign('*')),
-            Mark::PickedUp => count.style(Style::Cyan).mark(text::Mark::Sign('^')),
-            Mark::Captured => count.style(Style::Red).mark(text::Mark::Sign('x')),
-        }
+        let style = match marks[index] {
+            Mark::None => return count,
+            Mark::Sown => Style::Highlight,
+            Mark::PickedUp => Style::Cyan,
+            Mark::Captured => Style::Red,
+        };
+        let sign = marks[index].touched().map_or(' ', Touched::sign);
+        count.style(style).mark(text::Mark::Sign(sign))
     });
     let mut caption = Caption::new(view.color);
     if let Some(events) = &events {
         caption.last_move(view, &format!(": {}", describe(events)));
-        caption.line("  (^ picked up, * sown, x captured)");
+        caption.line(format!("  {}", legend(&TOUCHED, false)));
     }
     let mut captures = String::from("Captures:");
     for seat in 0..game.player_count() {

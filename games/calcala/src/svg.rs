@@ -4,11 +4,11 @@
 //! the captures beside the board, whose turn it is or the result.
 
 use tabula_core::draw::picture::{self, colour};
-use tabula_core::draw::{Caption, Grid};
+use tabula_core::draw::{legend, Caption, Grid, Touched};
 use tabula_core::{Game, Picture, View};
 
 use crate::geometry::{Pit, SIDE};
-use crate::render::{marks, seat_name, Mark};
+use crate::render::{marks, seat_name, Mark, TOUCHED};
 use crate::state::{trace, Calcala};
 
 /// Distance between pit centres.
@@ -17,8 +17,6 @@ const PITCH: f64 = 48.0;
 const CORNER: (f64, f64) = (40.0, 56.0);
 /// How far the board reaches beyond the pits' squares.
 const PAD: f64 = 4.0;
-/// A capture stands out from the path.
-const CAPTURE: &str = "#c92a2a";
 
 impl Picture for Calcala {
     fn svg(&self, view: &View<'_, Calcala>) -> String {
@@ -39,12 +37,10 @@ fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
         for col in 0..SIDE {
             let index = row * SIDE + col;
             let mark = marks.map_or(Mark::None, |marks| marks[index]);
-            let ring = match mark {
-                Mark::None => format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
-                Mark::Sown => format!(r#"stroke="{}" stroke-width="2.5""#, colour::LAST_MOVE),
-                Mark::PickedUp => format!(r#"stroke="{}" stroke-width="4.5""#, colour::LAST_MOVE),
-                Mark::Captured => format!(r#"stroke="{CAPTURE}" stroke-width="4.5""#),
-            };
+            let ring = mark.touched().map_or_else(
+                || format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
+                Touched::ring,
+            );
             picture::pit(
                 &mut svg,
                 board.centre(col, row),
@@ -60,7 +56,9 @@ fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
         let name = Pit::new(col, row)
             .map(|p| p.to_string())
             .unwrap_or_default();
-        picture::target(&mut svg, board.centre(col, row), 19.0, &name);
+        let stones = picture::counted(game.board[index], "stone");
+        let label = format!("pit {name}, {stones}");
+        picture::target(&mut svg, board.centre(col, row), 19.0, &name, &label);
     }
     // The captures beside the board, from the first row's height down,
     // the seat to move pointed at.
@@ -83,7 +81,7 @@ fn svg(game: &Calcala, view: &View<'_, Calcala>) -> String {
     let mut caption = Caption::new(false);
     caption.last_move(view, "");
     if view.last.is_some() {
-        caption.line("Rings: thick picked up, thin sown, red captured");
+        caption.line(legend(&TOUCHED, true));
     }
     caption.status(game, None);
     caption.draw(&mut svg, bottom + 44.0);

@@ -85,7 +85,15 @@ fn svg(state: &Differo, view: &View<'_, Differo>) -> String {
     for r in 0..ROWS {
         for d in row_low(r)..=row_high(r) {
             if let Some(cell) = Cell::at(r, d) {
-                picture::target(&mut svg, at(cell), HEX.radius * 0.85, &cell.to_string());
+                let name = cell.to_string();
+                let piece = match state.piece_at(cell) {
+                    Some(WHITE) => "White piece",
+                    Some(_) => "Black piece",
+                    None => "empty",
+                };
+                let goal = if GOAL.contains(&cell) { ", goal" } else { "" };
+                let label = format!("cell {name}, {piece}{goal}");
+                picture::target(&mut svg, at(cell), HEX.radius * 0.85, &name, &label);
             }
         }
     }

@@ -1,43 +1,41 @@
 //! The REPL board: pits with their letters above and below, the stores,
-//! who sits where and owns which block, the last move (`^` scooped, `*`
-//! sown) and whose turn it is or the result.
+//! who sits where and owns which block, the last move (`^` picked up,
+//! `*` sown) and whose turn it is or the result.
 
 use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
-use tabula_core::draw::Caption;
+use tabula_core::draw::{legend, Caption, Touched};
 use tabula_core::notation::letter;
 use tabula_core::{Drawing, Game, Style, View};
 
 use crate::geometry::{Blocks, Pit};
 use crate::state::{seat_name, Diffusion};
 
-/// What the last move did to a pit or a store.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Mark {
-    None,
-    Scooped,
-    Sown,
-}
+/// What the last move did to a pit or a store, if anything.
+pub(crate) type Mark = Option<Touched>;
 
-/// The last move's marks: the scooped pit, and every pit and store
+/// The marks Diffusion's boards use (it captures nothing).
+pub(crate) const TOUCHED: [Touched; 2] = [Touched::PickedUp, Touched::Sown];
+
+/// The last move's marks: the pit picked up, and every pit and store
 /// (index `pits`, `pits + 1`) that gained a stone. Overflow stones do
 /// not land in their pit, so a pit marks only what it really received.
 pub(crate) fn marks(state: &Diffusion, last: Option<(&Diffusion, Pit)>) -> Vec<Mark> {
     let pits = state.pit_count();
-    let mut marks = vec![Mark::None; pits + 2];
+    let mut marks: Vec<Mark> = vec![None; pits + 2];
     let Some((before, mv)) = last else {
         return marks;
     };
     for (i, mark) in marks.iter_mut().enumerate().take(pits) {
         let pit = Pit(i as u8);
         if pit == mv {
-            *mark = Mark::Scooped;
+            *mark = Some(Touched::PickedUp);
         } else if state.stones(pit) > before.stones(pit) {
-            *mark = Mark::Sown;
+            *mark = Some(Touched::Sown);
         }
     }
     for side in 0..2 {
         if state.stores()[side] > before.stores()[side] {
-            marks[pits + side] = Mark::Sown;
+            marks[pits + side] = Some(Touched::Sown);
         }
     }
     marks
@@ -62,9 +60,11 @@ impl Drawing for Diffusion {
         // divider between the blocks.
         let column = |col: usize| MARGIN + 4 * col + if halves && col >= width / 2 { 2 } else { 0 };
         let glyph = |text: String, mark: Mark, style: Style| match mark {
-            Mark::None => Glyph::new(text).style(style),
-            Mark::Scooped => Glyph::new(text).style(Style::Highlight).mark(Sign('^')),
-            Mark::Sown => Glyph::new(text).style(Style::Bold).mark(Sign('*')),
+            None => Glyph::new(text).style(style),
+            Some(t @ Touched::PickedUp) => Glyph::new(text)
+                .style(Style::Highlight)
+                .mark(Sign(t.sign())),
+            Some(t) => Glyph::new(text).style(Style::Bold).mark(Sign(t.sign())),
         };
         let mut canvas = Canvas::new(view.color);
         for col in 0..width {
@@ -100,7 +100,7 @@ impl Drawing for Diffusion {
         canvas.write(2, end + 9, seat_name(0));
         let mut caption = Caption::new(view.color);
         caption.line(format!("{}; [n]: stones in a store", owners(state)));
-        caption.last_move(view, "   (^ scooped, * sown)");
+        caption.last_move(view, &format!("   {}", legend(&TOUCHED, false)));
         caption.status(state, result(state));
         caption.under(&canvas.into_lines())
     }

@@ -1,15 +1,15 @@
 //! The board as an SVG picture: two rows of pits between the stores, each
 //! pit tinted by the block that owns it, the pit letters above and below,
-//! the last move ringed (thick: scooped, thin: sown), whose turn it is or
+//! the last move ringed (thick: picked up, thin: sown), whose turn it is or
 //! the result.
 
 use tabula_core::draw::picture::{self, colour, MARGIN};
-use tabula_core::draw::{Caption, Pits};
+use tabula_core::draw::{legend, Caption, Pits, Touched};
 use tabula_core::notation::letter;
 use tabula_core::{Picture, View};
 
 use crate::geometry::{Blocks, Pit};
-use crate::render::{marks, owners, result, Mark};
+use crate::render::{marks, owners, result, Mark, TOUCHED};
 use crate::state::{seat_name, Diffusion};
 
 /// Distance between pit centres.
@@ -28,10 +28,11 @@ impl Picture for Diffusion {
         let board_right = pits.right() + 8.0;
         let bottom = TOP + 2.0 * PITCH;
         let mut svg = picture::titled(board_right + 70.0, bottom + 124.0, "Diffusion");
-        let ring = |mark: Mark| match mark {
-            Mark::None => format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
-            Mark::Scooped => format!(r#"stroke="{}" stroke-width="5""#, colour::LAST_MOVE),
-            Mark::Sown => format!(r#"stroke="{}" stroke-width="2""#, colour::LAST_MOVE),
+        let ring = |mark: Mark| {
+            mark.map_or_else(
+                || format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
+                Touched::ring,
+            )
         };
         pits.surface(&mut svg);
         if state.blocks() == Blocks::Halves {
@@ -79,12 +80,16 @@ impl Picture for Diffusion {
         for row in 0..2 {
             for col in 0..width {
                 let name = letter(col, row == 1).to_string();
-                picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name);
+                let pit = Pit((row * width + col) as u8);
+                let owner = seat_name(usize::from(!state.in_block(0, pit)));
+                let stones = picture::counted(state.stones(pit), "stone");
+                let label = format!("pit {name}, {owner}'s block, {stones}");
+                picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name, &label);
             }
         }
         let mut caption = Caption::new(false);
         caption.line(owners(state));
-        caption.last_move(view, " (thick ring: scooped, thin: sown)");
+        caption.last_move(view, &format!(" {}", legend(&TOUCHED, true)));
         caption.status(state, result(state));
         caption.draw(&mut svg, bottom + 68.0);
         svg.finish()

@@ -181,7 +181,7 @@ fn board_shows_stores_turn_and_result() {
         color: false,
     });
     let lines: Vec<&str> = board.lines().collect();
-    // Pit letters above and below; `^` scooped, `*` sown (the left store
+    // Pit letters above and below; `^` picked up, `*` sown (the left store
     // got the two stones sown past the left end); the seats by their rows.
     assert_eq!(lines[0], "          a   b   c  |  d   e   f", "{board}");
     assert_eq!(

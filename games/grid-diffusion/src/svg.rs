@@ -55,12 +55,16 @@ impl Picture for GridDiffusion {
         }
         board.frame(&mut svg, 0.0);
         for cell in 0..cols * self.variant.geo.rows() {
-            picture::target(
-                &mut svg,
-                centre(cell),
-                CELL * 0.45,
-                &self.variant.geo.cell_name(cell),
-            );
+            let name = self.variant.geo.cell_name(cell);
+            let stone = [BLACK, WHITE]
+                .into_iter()
+                .find(|&seat| self.stones[seat].has(cell))
+                .map_or("empty".to_string(), |seat| {
+                    let dead = if live[seat].has(cell) { "" } else { "dead " };
+                    format!("{dead}{} stone", seat_name(seat))
+                });
+            let label = format!("cell {name}, {stone}");
+            picture::target(&mut svg, centre(cell), CELL * 0.45, &name, &label);
         }
         let mut caption = Caption::new(false);
         caption.line("● Black ○ White; faded, dashed: dead stones");

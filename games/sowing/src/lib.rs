@@ -26,6 +26,7 @@ pub use position::{format_position, parse_position};
 pub use render::render;
 pub use svg::svg;
 
+use tabula_core::draw::Touched;
 use tabula_core::notation::letter;
 use tabula_core::{Actions, Game, Notation, Seat, Variant};
 
@@ -88,20 +89,18 @@ pub struct Words {
     pub pit: &'static str,
 }
 
-/// What the last move did to a pit or a bank.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mark {
-    None,
-    Sown,
-    Gained,
-    Taken,
-}
+/// What the last move did to a pit or a bank, if anything.
+pub type Mark = Option<Touched>;
+
+/// The marks the boards use: the pit sown from, those sown into, those
+/// captured.
+pub const TOUCHED: [Touched; 3] = [Touched::PickedUp, Touched::Sown, Touched::Captured];
 
 /// The last move's marks by board index (South's pits, North's pits), then
 /// South's and North's banks.
 pub fn marks<G: TwoRows>(state: &G, last: Option<(&G, G::Move)>) -> Vec<Mark> {
     let n = state.pits();
-    let mut marks = vec![Mark::None; 2 * n + 2];
+    let mut marks: Vec<Mark> = vec![None; 2 * n + 2];
     let Some((before, mv)) = last else {
         return marks;
     };
@@ -114,13 +113,13 @@ pub fn marks<G: TwoRows>(state: &G, last: Option<(&G, G::Move)>) -> Vec<Mark> {
         .zip(before.board().iter().chain(&then));
     for (i, (mark, (&now, &then))) in marks.iter_mut().zip(pairs).enumerate() {
         *mark = if i == moved {
-            Mark::Sown
+            Some(Touched::PickedUp)
         } else if now > then {
-            Mark::Gained
+            Some(Touched::Sown)
         } else if now < then {
-            Mark::Taken
+            Some(Touched::Captured)
         } else {
-            Mark::None
+            None
         };
     }
     marks

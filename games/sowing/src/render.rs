@@ -1,13 +1,13 @@
 //! The REPL board: North's row above South's, each pit's letter beside
 //! its row, the banks at the ends (North's left, South's right), the last
-//! move (`^` sown from, `*` gained, `x` taken) and whose turn it is or the
-//! result.
+//! move (`^` picked up, `*` sown, `x` captured) and whose turn it is or
+//! the result.
 
 use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
-use tabula_core::draw::Caption;
+use tabula_core::draw::{legend, Caption, Touched};
 use tabula_core::{Style, Variant, View};
 
-use crate::{marks, pit_at, pit_letter, Mark, TwoRows};
+use crate::{marks, pit_at, pit_letter, Mark, TwoRows, TOUCHED};
 
 /// Columns before the first pit: room for the left bank.
 const MARGIN: usize = 8;
@@ -23,10 +23,11 @@ pub fn render<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
     let marks = marks(state, view.last);
     let column = |col: usize| MARGIN + 4 * col;
     let glyph = |text: String, mark: Mark, style: Style| match mark {
-        Mark::None => Glyph::new(text).style(style),
-        Mark::Sown => Glyph::new(text).style(Style::Highlight).mark(Sign('^')),
-        Mark::Gained => Glyph::new(text).style(Style::Bold).mark(Sign('*')),
-        Mark::Taken => Glyph::new(text).style(Style::Bold).mark(Sign('x')),
+        None => Glyph::new(text).style(style),
+        Some(t @ Touched::PickedUp) => Glyph::new(text)
+            .style(Style::Highlight)
+            .mark(Sign(t.sign())),
+        Some(t) => Glyph::new(text).style(Style::Bold).mark(Sign(t.sign())),
     };
     let mut canvas = Canvas::new(view.color);
     for col in 0..n {
@@ -53,7 +54,7 @@ pub fn render<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         state.variant().seat_name(1),
         state.variant().seat_name(0)
     ));
-    caption.last_move(view, "   (^ sown, * gained, x taken)");
+    caption.last_move(view, &format!("   {}", legend(&TOUCHED, false)));
     caption.status(state, state.result_text());
     caption.under(&canvas.into_lines())
 }

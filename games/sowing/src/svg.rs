@@ -1,13 +1,13 @@
 //! The board as an SVG picture: North's row above South's between the
 //! banks (North's left, South's right), the pit letters above and below,
-//! the last move ringed (thick: sown from, thin: gained or taken), whose
-//! turn it is or the result, and a click target on every pit.
+//! the last move ringed (thick: picked up, thin: sown, red: captured),
+//! whose turn it is or the result, and a click target on every pit.
 
 use tabula_core::draw::picture::{self, colour, MARGIN};
-use tabula_core::draw::{Caption, Pits};
+use tabula_core::draw::{legend, Caption, Pits, Touched};
 use tabula_core::{Variant, View};
 
-use crate::{marks, pit_at, pit_letter, Mark, TwoRows};
+use crate::{marks, pit_at, pit_letter, Mark, TwoRows, TOUCHED};
 
 /// Distance between pit centres.
 const PITCH: f64 = 48.0;
@@ -24,10 +24,11 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
     let bottom = TOP + 2.0 * PITCH;
     let width = (board_right + 70.0).max(360.0);
     let mut svg = picture::titled(width, bottom + 124.0, G::WORDS.title);
-    let ring = |mark: Mark| match mark {
-        Mark::None => format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
-        Mark::Sown => format!(r#"stroke="{}" stroke-width="5""#, colour::LAST_MOVE),
-        Mark::Gained | Mark::Taken => format!(r#"stroke="{}" stroke-width="2""#, colour::LAST_MOVE),
+    let ring = |mark: Mark| {
+        mark.map_or_else(
+            || format!(r#"stroke="{}" stroke-width="1""#, colour::INK),
+            Touched::ring,
+        )
     };
     pits.surface(&mut svg);
     // North's bank on the left, South's on the right.
@@ -79,14 +80,16 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         state.variant().seat_name(1),
         state.variant().seat_name(0)
     ));
-    caption.last_move(view, " (thick ring: sown from, thin: gained or taken)");
+    caption.last_move(view, &format!(" {}", legend(&TOUCHED, true)));
     caption.status(state, state.result_text());
     caption.draw(&mut svg, bottom + 68.0);
     // Click targets for the web page, named as moves are (a pit's letter).
     for row in 0..2 {
         for col in 0..n {
             let name = pit_letter(n, row, col).to_string();
-            picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name);
+            let seeds = picture::counted(state.board()[pit_at(n, row, col)], "seed");
+            let label = format!("pit {name}, {}, {seeds}", state.variant().seat_name(1 - row));
+            picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name, &label);
         }
     }
     svg.finish()

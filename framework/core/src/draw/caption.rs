@@ -1,7 +1,7 @@
 //! The lines under a board: a legend, the last move, whose turn it is or
 //! the result, worded alike in every game and on both kinds of board.
 
-use super::picture::{Svg, MARGIN};
+use super::picture::{colour, Svg, MARGIN};
 use crate::game::{Game, View};
 use crate::notation::Notation;
 use crate::render::{paint, Style};
@@ -86,6 +86,71 @@ impl Caption {
             svg.text(MARGIN, top + 20.0 * i as f64, line, "");
         }
     }
+}
+
+/// What the last move did to a pit, marked and named alike on every
+/// mancala board: a sign beside it on the text board, a ring around it on
+/// the picture, and the same words in the legend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Touched {
+    /// The pit the stones were picked up from.
+    PickedUp,
+    /// A pit or store a stone was sown into.
+    Sown,
+    /// A pit whose stones were captured.
+    Captured,
+}
+
+impl Touched {
+    /// The sign beside the pit on the text board: `^`, `*` or `x`.
+    pub fn sign(self) -> char {
+        match self {
+            Touched::PickedUp => '^',
+            Touched::Sown => '*',
+            Touched::Captured => 'x',
+        }
+    }
+
+    /// The pit's outline on the picture: a thick ring, a thin one, or a
+    /// thick red one.
+    pub fn ring(self) -> String {
+        let (stroke, width) = match self {
+            Touched::PickedUp => (colour::LAST_MOVE, 5.0),
+            Touched::Sown => (colour::LAST_MOVE, 2.0),
+            Touched::Captured => (colour::CAPTURED, 4.5),
+        };
+        format!(r#"stroke="{stroke}" stroke-width="{width}""#)
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Touched::PickedUp => "picked up",
+            Touched::Sown => "sown",
+            Touched::Captured => "captured",
+        }
+    }
+
+    fn ring_words(self) -> &'static str {
+        match self {
+            Touched::PickedUp => "thick ring",
+            Touched::Sown => "thin",
+            Touched::Captured => "red",
+        }
+    }
+}
+
+/// The key to the marks a game uses, `touched`, worded alike in every
+/// game: `(^ picked up, * sown, x captured)` on the text board, `(thick
+/// ring: picked up, thin: sown, red: captured)` on a picture.
+pub fn legend(touched: &[Touched], picture: bool) -> String {
+    let keys: Vec<String> = touched
+        .iter()
+        .map(|t| match picture {
+            true => format!("{}: {}", t.ring_words(), t.words()),
+            false => format!("{} {}", t.sign(), t.words()),
+        })
+        .collect();
+    format!("({})", keys.join(", "))
 }
 
 /// `text` with its first letter in upper case: it starts a sentence.

@@ -47,7 +47,7 @@ mod pits;
 mod tests;
 pub mod text;
 
-pub use caption::Caption;
+pub use caption::{legend, Caption, Touched};
 pub use grid::{Grid, GridPicture};
 pub use hex::Hex;
 pub use pits::Pits;

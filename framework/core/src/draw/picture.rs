@@ -98,16 +98,27 @@ pub fn arrow(svg: &mut Svg, from: (f64, f64), to: (f64, f64)) {
 
 /// An invisible click target over the cell or pit centred on `at`, named
 /// by its text in the game's move notation (`D`, `c3`, `G4`): the web page
-/// enters moves by clicking these. Drawn after everything else, so that it
+/// enters moves by clicking these. `label` says what is there for people
+/// who do not see the board (`pit D, South, 4 seeds`): the page's
+/// accessible name of the cell. Drawn after everything else, so that it
 /// lies on top.
-pub fn target(svg: &mut Svg, at: (f64, f64), radius: f64, name: &str) {
+pub fn target(svg: &mut Svg, at: (f64, f64), radius: f64, name: &str, label: &str) {
     svg.circle(
         at.0,
         at.1,
         radius,
         &format!(
-            r#"class="target" data-cell="{}" fill="transparent""#,
-            crate::svg::escape(name)
+            r#"class="target" data-cell="{}" aria-label="{}" fill="transparent""#,
+            crate::svg::escape(name),
+            crate::svg::escape(label)
         ),
     );
+}
+
+/// `1 stone`, `4 stones`: a count with its noun, for labels.
+pub fn counted(count: impl Into<u64>, noun: &str) -> String {
+    match count.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
 }
