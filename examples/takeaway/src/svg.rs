@@ -56,7 +56,13 @@ impl Picture for Takeaway {
         caption.draw(&mut svg, bottom + BUTTONS + 30.0);
         for stones in 1..=self.most() {
             let label = format!("pit {stones}, take {}", picture::counted(stones, "stone"));
-            picture::target(&mut svg, at(stones), PITCH * 0.45, &stones.to_string(), &label);
+            picture::target(
+                &mut svg,
+                at(stones),
+                PITCH * 0.45,
+                &stones.to_string(),
+                &label,
+            );
         }
         svg.finish()
     }

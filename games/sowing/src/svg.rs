@@ -88,7 +88,10 @@ pub fn svg<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
         for col in 0..n {
             let name = pit_letter(n, row, col).to_string();
             let seeds = picture::counted(state.board()[pit_at(n, row, col)], "seed");
-            let label = format!("pit {name}, {}, {seeds}", state.variant().seat_name(1 - row));
+            let label = format!(
+                "pit {name}, {}, {seeds}",
+                state.variant().seat_name(1 - row)
+            );
             picture::target(&mut svg, pits.centre(col, row), PIT_RADIUS, &name, &label);
         }
     }
