@@ -24,6 +24,11 @@ pub struct PlayedGame {
     pub think_seconds: Vec<f64>,
     /// Moves each seat made (pairs with `think_seconds`).
     pub moves_made: Vec<u32>,
+    /// For each move, its mover's expected score (0 to 1) by its own
+    /// search: the chosen move's value in the search's report. `None` for a
+    /// move made without a search (random, greedy, a single legal move):
+    /// the values a study's drama metrics read along a game.
+    pub values: Vec<Option<f32>>,
 }
 
 impl PlayedGame {
@@ -72,6 +77,7 @@ pub fn play_game_watched(
         forfeit: None,
         think_seconds: vec![0.0; players],
         moves_made: vec![0; players],
+        values: Vec::new(),
     };
     while played.moves.len() < max_plies && state.outcome().is_none() {
         let seat = state.to_move();
@@ -92,12 +98,18 @@ pub fn play_game_watched(
         let played_move = chosen
             .map_err(|forfeit| forfeit.reason)
             .and_then(|decision| {
+                let value = decision
+                    .search
+                    .as_ref()
+                    .and_then(|s| s.value_of(&decision.mv));
                 state
                     .play(&decision.mv)
+                    .map(|mv| (mv, value))
                     .map_err(|e| format!("illegal move: {e}"))
             });
         match played_move {
-            Ok(mv) => {
+            Ok((mv, value)) => {
+                played.values.push(value);
                 for agent in agents.iter_mut() {
                     agent.observe(before.as_ref(), &mv);
                 }

@@ -108,6 +108,29 @@ pub fn to_record(
     record
 }
 
+/// The record field holding each move's value by its mover's search.
+pub const VALUES_FIELD: &str = "values";
+
+/// Adds to `record` each move's value for its mover (see
+/// `tabula::PlayedGame::values`), to three decimals, `null` for a move made
+/// without a search; nothing when no move had a search (random, greedy).
+fn add_values(record: &mut GameRecord, values: &[Option<f32>]) {
+    if values.iter().all(Option::is_none) {
+        return;
+    }
+    let rounded: Vec<Value> = values
+        .iter()
+        .map(|v| {
+            v.map_or(Value::Null, |v| {
+                json!((f64::from(v) * 1000.0).round() / 1000.0)
+            })
+        })
+        .collect();
+    record
+        .extra
+        .insert(VALUES_FIELD.to_string(), Value::Array(rounded));
+}
+
 /// Reads back what [`to_record`] wrote; `game` is the tournament's index
 /// of the record's game.
 pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, String> {
@@ -241,6 +264,10 @@ pub fn play_one(
             job.index
         )
     })?;
+    // The opening's moves were made without a search.
+    let values = (moves.iter().map(|_| None))
+        .chain(played.values.iter().copied())
+        .collect::<Vec<_>>();
     moves.append(&mut played.moves);
     let logs = players
         .iter_mut()
@@ -260,7 +287,8 @@ pub fn play_one(
         forfeit: played.forfeit,
         moves_key: moves_key(job.game, &job.seats, &moves),
     };
-    let record = to_record(&result, start, agents, moves, settings);
+    let mut record = to_record(&result, start, agents, moves, settings);
+    add_values(&mut record, &values);
     Ok((result, record, logs))
 }
 
@@ -458,6 +486,64 @@ mod tests {
             assert_eq!(record.extra["winners"], json!(winners));
             assert_eq!(from_record(&record, 0).unwrap(), result);
         }
+    }
+
+    #[test]
+    fn records_carry_each_searched_moves_value_for_its_mover() {
+        let registry = tabula_games::registry();
+        let start = registry.create("diffusion(width=4,stones=2)").unwrap();
+        let agents: Vec<AgentSpec> = ["random", "mcts(iterations=50)"]
+            .iter()
+            .map(|a| registry.parse_agent(a).unwrap())
+            .collect();
+        let settings = Settings {
+            games: vec![start.spec()],
+            agents: agents.iter().map(ToString::to_string).collect(),
+            rounds: 1,
+            seed: 3,
+            max_plies: 1000,
+            opening_plies: 2,
+            ..Settings::default()
+        };
+        let schedule = Schedule::new(&[2], 2, 1, 3).unwrap();
+        let job = schedule.game(0);
+        let (_, record, _) = play_one(
+            &registry,
+            &job,
+            start.as_ref(),
+            &agents,
+            &settings,
+            None,
+            None,
+        )
+        .unwrap();
+        let values = record.extra[VALUES_FIELD].as_array().unwrap();
+        assert_eq!(values.len(), record.moves.len());
+        // Replayed: the opening's moves and random's have none, MCTS's moves
+        // a value from 0 to 1 (a forced move none either).
+        let mut state = start.clone_box();
+        for (ply, (mv, value)) in record.moves.iter().zip(values).enumerate() {
+            let searched = ply >= 2 && job.seats[state.to_move()] == 1;
+            match value.as_f64() {
+                Some(v) => assert!(searched && (0.0..=1.0).contains(&v), "ply {ply}: {v}"),
+                None => assert!(!searched || state.legal_moves().len() == 1, "ply {ply}"),
+            }
+            state.play(mv).unwrap();
+        }
+        assert!(values.iter().any(|v| v.is_number()));
+        // A game no agent searched in records none.
+        let random = [agents[0].clone(), agents[0].clone()];
+        let (_, record, _) = play_one(
+            &registry,
+            &job,
+            start.as_ref(),
+            &random,
+            &settings,
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(!record.extra.contains_key(VALUES_FIELD));
     }
 
     #[test]

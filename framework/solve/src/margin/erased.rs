@@ -71,6 +71,9 @@ pub trait MarginSolver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The text naming the table `game` needs (`kalah(pits=4,…)`).
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String>;
+    /// The entries (one byte each) of the table `game`'s variant needs:
+    /// what building it in memory costs.
+    fn positions(&self, game: &dyn AnyGame) -> Result<u64, String>;
     /// Builds the table of `game`'s variant, every layer up to its seeds,
     /// calling `progress` with each layer as it starts.
     fn solve(
@@ -118,6 +121,13 @@ impl<G: Scored> MarginSolver for ScoredSolver<G> {
         progress: Option<&dyn Fn(u32, u32)>,
     ) -> Result<MarginTable, String> {
         solve_margins(state::<G>(game)?, progress).map_err(|e| e.to_string())
+    }
+
+    fn positions(&self, game: &dyn AnyGame) -> Result<u64, String> {
+        let state = state::<G>(game)?;
+        Ok((0..=state.max_seeds())
+            .map(|s| state.layer_size(s))
+            .fold(0u64, u64::saturating_add))
     }
 
     fn load(&self, path: &Path, game: &dyn AnyGame) -> Result<MarginTable, String> {
