@@ -740,7 +740,7 @@ fn every_relative_link_resolves() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The folders tournaments write: each example names its own, so that
+/// The folders tournaments and studies write: each example names its own, so that
 /// following one page after another never finds a folder taken.
 #[test]
 fn every_example_tournament_writes_a_folder_of_its_own() {
@@ -766,8 +766,8 @@ fn every_example_tournament_writes_a_folder_of_its_own() {
             };
             for line in lines {
                 let words = shlex::split(&line).unwrap_or_default();
-                let is_arena = words.iter().any(|w| w == "arena");
-                if !is_arena || words.iter().any(|w| w == "--resume") {
+                let writes = words.iter().any(|w| w == "arena" || w == "study");
+                if !writes || words.iter().any(|w| w == "--resume") {
                     continue;
                 }
                 let out = words.windows(2).find(|w| w[0] == "--out");

@@ -22,5 +22,6 @@ mod repl;
 mod serve;
 mod shards;
 mod solve;
+mod study;
 mod terminal;
 mod train;

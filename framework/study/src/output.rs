@@ -38,18 +38,28 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-/// A share's interval: `66.6–75.6%`.
-fn pct_range(i: &Interval) -> String {
-    format!("{:.1}–{:.1}%", i.low * 100.0, i.high * 100.0)
+/// A share with its interval: `62.5% [47.0, 75.8]`.
+fn pct_with(i: &Interval) -> String {
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        i.value * 100.0,
+        i.low * 100.0,
+        i.high * 100.0
+    )
 }
 
-/// A number and its interval: `52.3 (49.0–55.6)`.
+/// A number with its interval: `17.8 [16.8, 18.7]`.
 fn with_range(i: &Interval) -> String {
-    format!("{:.1} ({:.1}–{:.1})", i.value, i.low, i.high)
+    format!("{:.1} [{:.1}, {:.1}]", i.value, i.low, i.high)
 }
 
 fn or_dash(cell: Option<String>) -> String {
     cell.unwrap_or_else(|| "–".to_string())
+}
+
+/// A table under its heading, as the arena prints its tables.
+fn section(out: &mut String, heading: &str, table: TextTable) {
+    let _ = write!(out, "\n== {heading}\n{}", table.indent("   "));
 }
 
 /// Every table of the summary, under a heading each.
@@ -89,11 +99,10 @@ fn balance(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
     let seats = rows.iter().map(|(v, _)| v.players).max().unwrap_or(2);
     let mut columns = vec![Column::left("variant"), Column::right("games")];
     for seat in 1..=seats {
-        columns.push(Column::right(&format!("seat {seat}")));
-        columns.push(Column::right("95% Wilson"));
+        columns.push(Column::right(&format!("seat {seat} [95%]")));
     }
     columns.extend([
-        Column::right("first-move adv."),
+        Column::right("first-move advantage"),
         Column::right("draws"),
         Column::right("adjudicated"),
     ]);
@@ -101,14 +110,11 @@ fn balance(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
     for (v, s) in rows {
         let mut cells = vec![v.label.clone(), s.games.to_string()];
         for seat in 0..seats {
-            match s.seats.get(seat) {
-                Some(i) => cells.extend([pct(i.value), pct_range(i)]),
-                None => cells.extend([String::new(), String::new()]),
-            }
+            cells.push(s.seats.get(seat).map(pct_with).unwrap_or_default());
         }
         cells.push(or_dash(s.first_move_advantage.map(|i| {
             format!(
-                "{:+.1} ({:+.1}–{:+.1})",
+                "{:+.1} [{:+.1}, {:+.1}]",
                 i.value * 100.0,
                 i.low * 100.0,
                 i.high * 100.0
@@ -118,21 +124,22 @@ fn balance(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
         cells.push(or_dash(s.adjudicated.map(|i| pct(i.value))));
         table.row(cells);
     }
-    let _ = write!(
+    section(
         out,
-        "\nBalance and completion (self-play; seat scores over the finished games)\n{table}"
+        "Balance: each seat's score in self-play (95% Wilson), over the finished games",
+        table,
     );
 }
 
 fn length(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
     let mut table = TextTable::new(vec![
         Column::left("variant"),
-        Column::right("plies: mean (95%)"),
+        Column::right("plies [95%]"),
         Column::right("median"),
         Column::right("p10"),
         Column::right("p90"),
-        Column::right("turns: mean"),
-        Column::right("branching: mean (95%)"),
+        Column::right("turns"),
+        Column::right("branching [95%]"),
         Column::right("opening"),
         Column::right("middle"),
         Column::right("ending"),
@@ -153,9 +160,10 @@ fn length(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
             mean(s.branching_by_phase.ending),
         ]);
     }
-    let _ = write!(
+    section(
         out,
-        "\nDuration (finished games) and branching (legal moves per ply)\n{table}"
+        "Duration: plies and turns per finished game (means); branching: legal moves per ply, by thirds of the game",
+        table,
     );
 }
 
@@ -163,11 +171,9 @@ fn drama(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
     let mut table = TextTable::new(vec![
         Column::left("variant"),
         Column::right("decided"),
-        Column::right("lead changes (95%)"),
-        Column::right("winner ahead for good from"),
-        Column::right("95%"),
-        Column::right("comebacks"),
-        Column::right("95% Wilson"),
+        Column::right("lead changes [95%]"),
+        Column::right("winner leads for good from [95%]"),
+        Column::right("comebacks [95%]"),
     ]);
     for (v, s) in rows {
         let d = &s.drama;
@@ -175,15 +181,14 @@ fn drama(out: &mut String, rows: &[(&VariantSummary, &SelfPlay)]) {
             v.label.clone(),
             d.games.to_string(),
             or_dash(d.lead_changes.as_ref().map(with_range)),
-            or_dash(d.ahead_from.map(|i| pct(i.value))),
-            or_dash(d.ahead_from.as_ref().map(pct_range)),
-            or_dash(d.comebacks.map(|i| pct(i.value))),
-            or_dash(d.comebacks.as_ref().map(pct_range)),
+            or_dash(d.ahead_from.as_ref().map(pct_with)),
+            or_dash(d.comebacks.as_ref().map(pct_with)),
         ]);
     }
-    let _ = write!(
+    section(
         out,
-        "\nDecisiveness and drama (games with one winner, from the searches' own values)\n{table}"
+        "Decisiveness and drama: games with one winner, by the searches' own values",
+        table,
     );
 }
 
@@ -193,9 +198,8 @@ fn depth(out: &mut String, summary: &Summary) {
         Column::right("depth"),
         Column::left("step"),
         Column::right("games"),
-        Column::right("score"),
-        Column::right("95% Wilson"),
-        Column::right("Elo (95%)"),
+        Column::right("score [95%]"),
+        Column::right("Elo [95%]"),
         Column::left("significant"),
     ]);
     let mut any = false;
@@ -212,30 +216,30 @@ fn depth(out: &mut String, summary: &Summary) {
                 0 => (v.label.clone(), verdict.clone()),
                 _ => (String::new(), String::new()),
             };
-            let step_name = format!("{} vs {}", step.strong, step.weak);
+            let name = format!("{} vs {}", step.strong, step.weak);
             if !step.played {
-                table.row([label, verdict, step_name, "–".into(), "not played".into()]);
+                table.row([label, verdict, name, "–".into(), "not played".into()]);
                 continue;
             }
             table.row([
                 label,
                 verdict,
-                step_name,
+                name,
                 step.games.to_string(),
-                or_dash(step.score.map(|i| pct(i.value))),
-                or_dash(step.score.as_ref().map(pct_range)),
+                or_dash(step.score.as_ref().map(pct_with)),
                 or_dash(
                     step.elo
-                        .map(|i| format!("{:+.0} ({:+.0}–{:+.0})", i.value, i.low, i.high)),
+                        .map(|i| format!("{:+.0} [{:+.0}, {:+.0}]", i.value, i.low, i.high)),
                 ),
                 if step.significant { "yes" } else { "no" }.to_string(),
             ]);
         }
     }
     if any {
-        let _ = write!(
+        section(
             out,
-            "\nDepth (skill trace: each step's stronger agent against the weaker)\n{table}"
+            "Depth (skill trace): each step's stronger agent against the weaker",
+            table,
         );
     }
 }
@@ -269,7 +273,7 @@ fn exact(out: &mut String, summary: &Summary) {
             ]),
         }
     }
-    let _ = write!(out, "\nExact values under perfect play\n{table}");
+    section(out, "Exact values under perfect play", table);
 }
 
 /// One line per variant and metric: `variant,label,metric,value,low,high,n`.

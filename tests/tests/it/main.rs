@@ -28,3 +28,4 @@ mod registration;
 mod soak;
 mod solve;
 mod solve_margin;
+mod study;

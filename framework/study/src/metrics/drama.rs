@@ -4,12 +4,15 @@
 //! instead).
 //!
 //! After each searched move the study keeps every seat's latest estimate
-//! of its own expected score: in a 2-player game the mover's value `v`
-//! says `1 − v` of the other seat too; with more players each seat's
-//! estimate is the one its last move carried (`1/N` before it moved). A
-//! seat **leads** when its estimate exceeds every other seat's by more
-//! than [`LEAD_MARGIN`], so that noise around an even position is not
-//! counted as a lead.
+//! of its own expected score: the value its own last move carried (`1/N`
+//! before it moved). A seat **leads** when its estimate exceeds every
+//! other seat's by more than [`LEAD_MARGIN`], so that noise around an even
+//! position is not counted as a lead. Each seat is compared by its own
+//! values, not by the mover's value of the others (`1 − v` with two
+//! players): the value of the move a search chose is the best of several
+//! noisy estimates, so it leans the mover's way, and in an even game both
+//! sides believe themselves slightly ahead. Compared seat against seat,
+//! that lean cancels.
 
 use super::trace::Trace;
 use tabula::Seat;
@@ -44,9 +47,6 @@ pub fn of(trace: &Trace) -> Option<GameDrama> {
         };
         searched = true;
         estimates[mover] = v;
-        if players == 2 {
-            estimates[1 - mover] = 1.0 - v;
-        }
         let now = lead(&estimates);
         if let Some(seat) = now {
             if leader.is_some_and(|before| before != seat) {
@@ -95,8 +95,9 @@ mod tests {
 
     #[test]
     fn a_comeback_counts_its_lead_changes_and_when_the_winner_took_over() {
-        // Seat 0 moves at even plies. Seat 1 leads (seat 0's 0.3), then
-        // evens out, then seat 0 leads from ply 4 to the end and wins.
+        // Seat 0 moves at even plies. Seat 1 leads (seat 0's 0.3 against
+        // its 0.5 before it moved), then they even out, then seat 0 leads
+        // from ply 4 to the end and wins.
         let trace = two_player(0, &[0.3, 0.8, 0.5, 0.5, 0.7, 0.2, 0.9, 0.05]);
         let drama = of(&trace).unwrap();
         assert_eq!(drama.lead_changes, 1);
@@ -117,6 +118,16 @@ mod tests {
                 winner_behind: false
             }
         );
+    }
+
+    #[test]
+    fn both_sides_believing_themselves_ahead_is_no_lead() {
+        // Each mover's value leans its own way: compared seat against
+        // seat, nobody leads until seat 0's values pull clear.
+        let drama = of(&two_player(0, &[0.57, 0.56, 0.58, 0.55, 0.8, 0.4])).unwrap();
+        assert_eq!(drama.lead_changes, 0);
+        assert!(!drama.winner_behind);
+        assert_eq!(drama.ahead_from, 4.0 / 6.0);
     }
 
     #[test]
