@@ -11,6 +11,7 @@
 mod agent;
 mod fast_calls;
 mod game;
+mod study;
 
 use std::sync::OnceLock;
 
@@ -83,6 +84,7 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(representative_specs, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
+    module.add_function(wrap_pyfunction!(study::study_summary, module)?)?;
     module.add_class::<game::Game>()?;
     module.add_class::<game::State>()?;
     fast_calls::install(&module.py().get_type::<game::State>())?;

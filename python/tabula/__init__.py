@@ -12,6 +12,7 @@ The API is shaped like OpenSpiel's ``pyspiel``::
 
 ``Agent`` plays any agent kind by spec (``Agent("mcts(iterations=1000)")``),
 ``arena`` runs a tournament like ``tabula arena`` and returns its summary,
+``study`` studies a game's variants like ``tabula study``,
 and ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it
 needs the ``pettingzoo`` extra). The tour is ``docs/python.md``.
 """
@@ -33,6 +34,7 @@ from ._tabula import (
     registered_games,
     representative_specs,
 )
+from .study import study
 
 __all__ = [
     "TERMINAL",
@@ -44,6 +46,7 @@ __all__ = [
     "registered_agents",
     "registered_games",
     "representative_specs",
+    "study",
 ]
 
 
