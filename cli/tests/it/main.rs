@@ -20,6 +20,7 @@ mod hostile;
 mod reliability;
 mod repl;
 mod serve;
+mod serve_study;
 mod shards;
 mod solve;
 mod study;

@@ -77,7 +77,8 @@ pub enum Source {
 pub fn source(registry: &Registry, start: &dyn AnyGame, settings: &Settings) -> Source {
     let name = start.name();
     if let Some(solver) = registry.margin_solver(name) {
-        let db = settings.dbs.iter().find(|db| {
+        // Only regular files: a FIFO named in a study's settings would hang.
+        let db = settings.dbs.iter().filter(|db| db.is_file()).find(|db| {
             is_margin_database(db)
                 && MarginTable::read_identity(db).is_ok_and(|id| solver.covered(&id, start))
         });
@@ -95,7 +96,7 @@ pub fn source(registry: &Registry, start: &dyn AnyGame, settings: &Settings) -> 
             Ok(identity) => identity,
             Err(e) => return Source::Unavailable(e),
         };
-        let db = settings.dbs.iter().find(|db| {
+        let db = settings.dbs.iter().filter(|db| db.is_file()).find(|db| {
             !is_margin_database(db)
                 && Table::read_identity(db).is_ok_and(|(id, complete)| complete && id == identity)
         });

@@ -20,6 +20,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/board.js"),
     ),
     ("style.css", "text/css", include_str!("../assets/style.css")),
+    (
+        "study.js",
+        "text/javascript",
+        include_str!("../assets/study.js"),
+    ),
 ];
 
 const INDEX: &str = include_str!("../assets/index.html");

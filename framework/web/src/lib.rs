@@ -17,6 +17,7 @@ mod limits;
 mod play;
 mod replay;
 mod session;
+mod study;
 mod tournament;
 mod view;
 
