@@ -9,6 +9,7 @@ mod analyse_margin;
 mod analyse_shared;
 mod arena;
 pub mod engine;
+mod progress;
 pub mod repl;
 mod scaffold;
 mod serve;

@@ -2,11 +2,9 @@
 //! options, a progress bar, the tables at the end — `tabula study merge`
 //! and `tabula study summary`. See `docs/study.md`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use tabula::Registry;
 use tabula_study::{Config, Event, Given, Ladder, Shard, StudyFile, Vary};
 
@@ -194,17 +192,9 @@ impl StudyArgs {
 /// Plays a study, or one shard of it, saying so on the terminal as it goes
 /// (a progress bar where stderr is one) and printing the tables at the end.
 fn play(registry: &Registry, config: &Config) -> Result<(), String> {
-    // The first Ctrl-C lets the games under way finish and writes the
-    // summary of every finished game; a second one ends the program.
-    static INTERRUPT: AtomicBool = AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPT.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstudy: stopping when the games under way end (Ctrl-C again: at once)");
-    });
+    let interrupt = crate::progress::interrupt_on_ctrl_c("study");
     let mut progress = ProgressBar::hidden();
-    let finished = tabula_study::run_until(registry, config, &INTERRUPT, |event| match event {
+    let finished = tabula_study::run_until(registry, config, interrupt, |event| match event {
         Event::Started(plan) => {
             let shard = plan.shard.map_or(String::new(), |s| {
                 format!("shard {s} of every tournament; ")
@@ -217,16 +207,9 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
                 plan.already_played,
                 plan.out.display()
             );
-            if std::io::stderr().is_terminal() {
-                progress =
-                    ProgressBar::new((plan.games - plan.already_played.min(plan.games)) as u64);
-                progress.set_style(
-                    ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}\n{wide_msg}",
-                    )
-                    .expect("a valid template"),
-                );
-            }
+            progress = crate::progress::games_bar(
+                (plan.games - plan.already_played.min(plan.games)) as u64,
+            );
         }
         Event::PartStarted { label, part, .. } => progress.set_message(format!("{label}: {part}")),
         Event::GameFinished { .. } => progress.inc(1),

@@ -60,7 +60,9 @@ use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
 pub use chart::file_stem;
-pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
+pub use experiment::{
+    read_settings_file, AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry,
+};
 pub use live::{playing, standings};
 pub use merge::merge;
 pub use openings::OpeningsOrder;

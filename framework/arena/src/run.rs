@@ -439,23 +439,33 @@ pub fn play_all(
 mod tests {
     use super::*;
 
-    /// A finished game of Diffusion won by `winners`, and its record.
-    fn recorded(winners: Option<Vec<usize>>) -> (GameResult, GameRecord) {
+    /// A small Diffusion, `agents`, and a tournament of one round of them.
+    fn tournament(
+        agents: &[&str],
+        seed: u64,
+        max_plies: usize,
+        opening_plies: usize,
+    ) -> (Box<dyn AnyGame>, Vec<AgentSpec>, Settings) {
         let registry = tabula_games::registry();
         let start = registry.create("diffusion(width=4,stones=2)").unwrap();
-        let agents: Vec<AgentSpec> = ["random", "mcts"]
-            .iter()
+        let agents: Vec<AgentSpec> = (agents.iter())
             .map(|a| registry.parse_agent(a).unwrap())
             .collect();
         let settings = Settings {
             games: vec![start.spec()],
             agents: agents.iter().map(ToString::to_string).collect(),
             rounds: 1,
-            seed: 0,
-            max_plies: 100,
-            opening_plies: 0,
+            seed,
+            max_plies,
+            opening_plies,
             ..Settings::default()
         };
+        (start, agents, settings)
+    }
+
+    /// A finished game of Diffusion won by `winners`, and its record.
+    fn recorded(winners: Option<Vec<usize>>) -> (GameResult, GameRecord) {
+        let (start, agents, settings) = tournament(&["random", "mcts"], 0, 100, 0);
         let result = GameResult {
             index: 3,
             game: 0,
@@ -491,20 +501,7 @@ mod tests {
     #[test]
     fn records_carry_each_searched_moves_value_for_its_mover() {
         let registry = tabula_games::registry();
-        let start = registry.create("diffusion(width=4,stones=2)").unwrap();
-        let agents: Vec<AgentSpec> = ["random", "mcts(iterations=50)"]
-            .iter()
-            .map(|a| registry.parse_agent(a).unwrap())
-            .collect();
-        let settings = Settings {
-            games: vec![start.spec()],
-            agents: agents.iter().map(ToString::to_string).collect(),
-            rounds: 1,
-            seed: 3,
-            max_plies: 1000,
-            opening_plies: 2,
-            ..Settings::default()
-        };
+        let (start, agents, settings) = tournament(&["random", "mcts(iterations=50)"], 3, 1000, 2);
         let schedule = Schedule::new(&[2], 2, 1, 3).unwrap();
         let job = schedule.game(0);
         let (_, record, _) = play_one(

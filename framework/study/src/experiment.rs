@@ -23,7 +23,6 @@ use std::path::{Path, PathBuf};
 
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
-use tabula::files::{read_small, MAX_SETTINGS_BYTES};
 use tabula_arena::{AgentEntry, GameEntry, ShardEntry};
 
 use super::{Config, Ladder, Vary};
@@ -106,16 +105,7 @@ impl StudyFile {
     /// with `{`), TOML otherwise. Errors name the file, and where the format
     /// can tell, the line and the field.
     pub fn read(path: &Path) -> Result<StudyFile, String> {
-        let text = read_small(path, MAX_SETTINGS_BYTES)?
-            .ok_or_else(|| format!("{}: no such file", path.display()))?;
-        let json =
-            path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
-        let parsed = if json {
-            serde_json::from_str(&text).map_err(|e| e.to_string())
-        } else {
-            toml::from_str(&text).map_err(|e| e.to_string())
-        };
-        parsed.map_err(|e| format!("{}: {}", path.display(), e.trim_end()))
+        tabula_arena::read_settings_file(path)
     }
 
     /// `base` (the command line's settings) with every field this file
