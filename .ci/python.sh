@@ -12,8 +12,9 @@
 # already is not compiled again. TABULA_PYTHON_PROFILE=release builds the
 # wheel exactly as users get it.
 # Installs python3 with venv and pip through apt-get when missing (CI starts
-# from a clean machine); pip fetches maturin, pytest, numpy, pettingzoo and
-# mypy from PyPI. The virtual environment is new each run and removed after.
+# from a clean machine); pip fetches maturin, pytest, numpy, pettingzoo,
+# open_spiel and mypy from PyPI. The virtual environment is new each run and
+# removed after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never

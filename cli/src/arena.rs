@@ -2,6 +2,7 @@
 //! options, a progress bar, the table at the end — `tabula arena merge`
 //! and `tabula arena summary`. See `docs/arena.md` and `docs/cluster.md`.
 
+use crate::out::{out, outln};
 use std::path::PathBuf;
 
 use indicatif::ProgressBar;
@@ -227,7 +228,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
     });
     progress.finish_and_clear();
     let finished = finished?;
-    print!("{}", tabula_arena::table(&finished.summary));
+    out!("{}", tabula_arena::table(&finished.summary));
     warn_of_repeats(&finished.summary);
     // Games under way when an SPRT decided are recorded, not counted.
     let total = match &finished.summary.sprt {
@@ -239,7 +240,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
         }
         _ => format!("{} in total", finished.summary.played),
     };
-    println!(
+    outln!(
         "\n{} games played in {:.1} s on {} thread(s); {total}. Files in {}",
         finished.played_now,
         finished.seconds,
@@ -261,9 +262,9 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
     let summary = tabula_arena::merge(registry, &args.dirs, &args.out, |note| {
         eprintln!("merge: {note}")
     })?;
-    print!("{}", tabula_arena::table(&summary));
+    out!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
-    println!(
+    outln!(
         "\nmerged {} games from {} shard directories into {}",
         summary.played,
         args.dirs.len(),
@@ -275,9 +276,9 @@ fn merge(registry: &Registry, args: &MergeArgs) -> Result<(), String> {
 /// Runs `tabula arena summary`.
 fn summary(registry: &Registry, args: &SummaryArgs) -> Result<(), String> {
     let summary = tabula_arena::rebuild(registry, &args.dir, |note| eprintln!("summary: {note}"))?;
-    print!("{}", tabula_arena::table(&summary));
+    out!("{}", tabula_arena::table(&summary));
     warn_of_repeats(&summary);
-    println!(
+    outln!(
         "\n{} of {} games summarised; summary.json, summary.csv and charts written to {}",
         summary.played,
         summary.scheduled,

@@ -5,10 +5,9 @@
 //! `tabula-arena` library's; `arena` is its front end.
 
 mod analyse;
-mod analyse_margin;
-mod analyse_shared;
 mod arena;
 pub mod engine;
+mod out;
 mod progress;
 pub mod repl;
 mod scaffold;
@@ -32,15 +31,17 @@ mod doc_pages {
     struct Study;
 }
 
+use crate::out::outln;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use tabula::Registry;
 
 #[derive(Parser)]
 #[command(
     name = "tabula",
-    version,
+    // The version and the commit it was built from (build.rs).
+    version = env!("TABULA_VERSION"),
     about = "Play abstract strategy games against MCTS, and measure AIs across games"
 )]
 struct Cli {
@@ -125,22 +126,32 @@ enum Command {
     /// Write a new game crate from the template game, in the layout every
     /// game uses, and print the lines that register it (docs/adding-a-game.md).
     NewGame(scaffold::NewGameArgs),
+    /// Print the shell completion script for this command, e.g.
+    /// `tabula completions bash > ~/.local/share/bash-completion/completions/tabula`.
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Runs the command line with the games of `registry`.
 pub fn main_with(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = tools::check_cpu_setting() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         None => return repl::run(registry, None, false),
         Some(Command::Play { game, transcript }) => {
             return repl::run(registry, game.as_deref(), transcript)
         }
         Some(Command::List) => {
-            println!("{}", tools::games_table(&registry));
+            outln!("{}", tools::games_table(&registry));
             Ok(())
         }
         Some(Command::Agents) => {
-            println!("{}", tools::agents_table(&registry));
+            outln!("{}", tools::agents_table(&registry));
             Ok(())
         }
         Some(Command::Bench {
@@ -171,6 +182,10 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Some(Command::Train(args)) => train::run(&registry, args),
         Some(Command::Serve(args)) => serve::run(registry, args),
         Some(Command::NewGame(args)) => scaffold::run(&args),
+        Some(Command::Completions { shell }) => {
+            completions(shell);
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -179,4 +194,17 @@ pub fn main_with(registry: Registry) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `shell`'s completion script to stdout, for the name this program
+/// was started as (`tabula`, or a program built on [`main_with`]).
+fn completions(shell: clap_complete::Shell) {
+    let name = std::env::args_os()
+        .next()
+        .and_then(|arg0| {
+            let path = std::path::PathBuf::from(arg0);
+            Some(path.file_name()?.to_str()?.to_string())
+        })
+        .unwrap_or_else(|| "tabula".to_string());
+    clap_complete::generate(shell, &mut Cli::command(), name, &mut std::io::stdout());
 }

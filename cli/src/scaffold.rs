@@ -5,6 +5,7 @@
 //! tested with the workspace, so a scaffolded crate starts out building and
 //! passing conformance.
 
+use crate::out::outln;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -151,7 +152,7 @@ pub fn run(args: &NewGameArgs) -> Result<(), String> {
         krate,
     } = &names;
     let path = root.display();
-    println!(
+    outln!(
         "wrote {path}: the template game (take-away) as `{name}`, type `{type_name}`, \
          crate `{package}`; its tests pass as it is.
 

@@ -11,7 +11,7 @@ use tabula::solve::{AnyAnalysis, Entry, SolveProgress, Solver, Table};
 use tabula::{AnyGame, Registry};
 
 use crate::solve_margin;
-use crate::solve_report::{load_or_build, print_answers, queried, reporter, thousands, threads};
+use crate::solve_report::{load_or_build, print_answers, queried, reporter, thousands, Plan};
 
 /// The `solve` subcommand's options.
 #[derive(clap::Args, Debug)]
@@ -26,6 +26,11 @@ pub struct SolveArgs {
     /// line of JSON each on stdout, with the value of every move.
     #[arg(long, num_args = 1..)]
     query: Vec<String>,
+    /// Build the table without saving it, however large. Without --db, a
+    /// table whose database would pass 16 MB is refused unless this is
+    /// given: the build takes minutes to hours, and its result is lost.
+    #[arg(long, conflicts_with = "db")]
+    no_save: bool,
     /// Solve only the first LAYERS layers (Diffusion: the positions with
     /// fewer than LAYERS stones on the board); queries beyond are refused.
     #[arg(long)]
@@ -111,6 +116,7 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
         let args = solve_margin::MarginArgs {
             db: args.db.as_deref(),
             query: &args.query,
+            no_save: args.no_save,
         };
         return solve_margin::run(margins, game.as_ref(), args);
     }
@@ -118,11 +124,16 @@ pub fn run(registry: &Registry, args: SolveArgs) -> Result<(), String> {
     let identity = solver.identity(game.as_ref())?;
     let positions = queried(game.as_ref(), &args.query)?;
     let report = reporter(!args.query.is_empty());
+    let plan = Plan {
+        what: format!("{}({})", identity.game, identity.variant),
+        estimate: solver.estimate(game.as_ref(), args.layers)?,
+        no_save: args.no_save,
+    };
     let table = load_or_build(
         args.db.as_deref(),
         &report,
         |path| load_for(solver, game.as_ref(), path),
-        format!("solving {identity} on {} threads", threads()),
+        plan,
         || build(solver, game.as_ref(), args.layers).map(Arc::new),
         |table, path| table.save(path).map_err(|e| e.to_string()),
     )?;

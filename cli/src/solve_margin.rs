@@ -8,12 +8,13 @@ use serde_json::{json, Map, Value};
 use tabula::solve::margin::{AnyMarginAnalysis, MarginSolver};
 use tabula::AnyGame;
 
-use crate::solve_report::{load_or_build, print_answers, queried, reporter, thousands, threads};
+use crate::solve_report::{load_or_build, print_answers, queried, reporter, thousands, Plan};
 
 /// What `solve` was asked, as far as a margin table needs.
 pub struct MarginArgs<'a> {
     pub db: Option<&'a Path>,
     pub query: &'a [String],
+    pub no_save: bool,
 }
 
 /// One query answer: the position, the final margin its side to move
@@ -33,11 +34,11 @@ pub fn run(solver: &dyn MarginSolver, game: &dyn AnyGame, args: MarginArgs) -> R
         args.db,
         &report,
         |path| solver.load(path, game),
-        format!(
-            "solving {} by margin on {} threads",
-            solver.describe(game)?,
-            threads()
-        ),
+        Plan {
+            what: format!("{} by margin", solver.describe(game)?),
+            estimate: solver.estimate(game)?,
+            no_save: args.no_save,
+        },
         || solver.solve(game, None),
         |table, path| table.save(path).map_err(|e| e.to_string()),
     )?;

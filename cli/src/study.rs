@@ -2,6 +2,7 @@
 //! options, a progress bar, the tables at the end — `tabula study merge`
 //! and `tabula study summary`. See `docs/study.md`.
 
+use crate::out::{out, outln};
 use std::path::PathBuf;
 
 use indicatif::ProgressBar;
@@ -111,8 +112,8 @@ pub fn run(registry: &Registry, command: StudyCommand) -> Result<(), String> {
         Some(StudySubcommand::Merge { dirs, out }) => {
             let summary =
                 tabula_study::merge(registry, &dirs, &out, |note| eprintln!("merge: {note}"))?;
-            print!("{}", tabula_study::table(&summary));
-            println!(
+            out!("{}", tabula_study::table(&summary));
+            outln!(
                 "\nmerged {} shard folders into {}",
                 dirs.len(),
                 out.display()
@@ -121,8 +122,8 @@ pub fn run(registry: &Registry, command: StudyCommand) -> Result<(), String> {
         }
         Some(StudySubcommand::Summary { dir }) => {
             let summary = tabula_study::rebuild(registry, &dir)?;
-            print!("{}", tabula_study::table(&summary));
-            println!(
+            out!("{}", tabula_study::table(&summary));
+            outln!(
                 "\nsummary.json, summary.csv, summary.txt and charts written to {}",
                 dir.display()
             );
@@ -247,8 +248,8 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
     });
     progress.finish_and_clear();
     let finished = finished?;
-    print!("{}", tabula_study::table(&finished.summary));
-    println!(
+    out!("{}", tabula_study::table(&finished.summary));
+    outln!(
         "\n{} games played in {:.1} s. Files in {}",
         finished.played_now,
         finished.seconds,

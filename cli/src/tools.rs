@@ -1,5 +1,6 @@
 //! The non-interactive subcommands: `list`, `agents`, `bench`, `perft`.
 
+use crate::out::{out, outln};
 use std::time::{Duration, Instant};
 
 use tabula::bench::BenchConfig;
@@ -53,6 +54,23 @@ fn describe(text: &mut String, name: &str, description: &str, params: &[ParamSpe
     }
 }
 
+/// Refuses a `TABULA_CPU` other than `auto` or `baseline` (the hot loops'
+/// path, `tabula::isa`), so that a typo does not silently measure the
+/// other path.
+pub fn check_cpu_setting() -> Result<(), String> {
+    let Some(value) = std::env::var_os("TABULA_CPU") else {
+        return Ok(());
+    };
+    let value = value.to_string_lossy();
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "auto" | "baseline" => Ok(()),
+        _ => Err(format!(
+            "TABULA_CPU must be `auto` or `baseline`, not `{}`",
+            tabula::excerpt(&value)
+        )),
+    }
+}
+
 pub fn bench(
     registry: &Registry,
     games: &[String],
@@ -97,8 +115,8 @@ pub fn bench(
         Column::right("ab nodes/s").width(13),
     ]);
     if !json {
-        println!("{cpu}");
-        print!("{}", table.header());
+        outln!("{cpu}");
+        out!("{}", table.header());
     }
     let mut reports = Vec::new();
     for game in &games {
@@ -109,7 +127,7 @@ pub fn bench(
         if json {
             reports.push(r);
         } else {
-            print!(
+            out!(
                 "{}",
                 table.line(&[
                     r.game.clone(),
@@ -124,7 +142,7 @@ pub fn bench(
         }
     }
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "machine": cpu, "games": reports }))
                 .map_err(|e| e.to_string())?
@@ -162,7 +180,7 @@ pub fn perft(
     // Depth 0 counts the one position itself, as perft always does.
     for d in depth.min(1)..=depth {
         let count = entry.perft(state.as_ref(), d).map_err(|e| e.to_string())?;
-        println!(
+        outln!(
             "perft {d}: {count}  ({:.2} s)",
             started.elapsed().as_secs_f64()
         );

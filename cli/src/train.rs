@@ -2,6 +2,7 @@
 //! progress lines, a CSV and an SVG training curve, and checkpoints to
 //! resume from (see docs/az.md).
 
+use crate::out::outln;
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -131,7 +132,7 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
     };
     trainer.set_threads(args.threads);
     let config = trainer.config().clone();
-    println!(
+    outln!(
         "training {} in {}: {} hidden x {} blocks, {} simulations/move, {} games/iteration, \
          adjudicated after {} plies{}{}, {} thread(s), seed {}{}",
         config.game,
@@ -171,9 +172,9 @@ pub fn run(registry: &Registry, args: TrainArgs) -> Result<(), String> {
         let svg = args.out.join("training.svg");
         let rows = read_small(&csv, MAX_CSV_BYTES)?.unwrap_or_default();
         write_atomic(&svg, chart(&config.game, &rows).as_bytes())?;
-        println!("{}", line(&report));
+        outln!("{}", line(&report));
     }
-    println!(
+    outln!(
         "model: {} (play it with az(model={}))",
         args.out.join("model.az").display(),
         args.out.join("model.az").display()

@@ -33,7 +33,7 @@ mod spec_tests;
 pub use tabula_agents::protocol;
 pub use tabula_az as az;
 pub use tabula_core::{
-    bits, chart, cpu, draw, eval, files, key, notation, plan, render, rng, stats, svg, table,
+    bits, chart, cpu, draw, eval, files, isa, key, notation, plan, render, rng, stats, svg, table,
 };
 pub use tabula_search::{alphabeta, bench, mcts, playout, search};
 pub use tabula_solve as solve;
@@ -87,7 +87,7 @@ pub use agents::{
     Agent, AgentError, AgentKind, AgentSpec, AnyAgent, AnyDecision, Decision, SearchSummary,
 };
 pub use record::{GameRecord, RecordError};
-pub use registry::{EntryError, GameEntry, Registry, RegistryBuilder};
+pub use registry::{EntryError, GameEntry, Reach, Registry, RegistryBuilder};
 pub use tabula_agents::{play_game, play_game_watched, PlayedGame, Unplayable};
 pub use tabula_core::{
     even_scores, excerpt, format_duration, parse_duration, split_specs, AnyGame, Boxed, Game,

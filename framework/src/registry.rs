@@ -26,12 +26,30 @@ use tabula_agents::{
 use tabula_az::{AnyTrainer, ModelError, TrainConfig, Trainer};
 use tabula_core::any::{AnyGame, Boxed};
 use tabula_core::game::Game;
-use tabula_core::params::{ParamSpec, Params};
+use tabula_core::params::{ParamKind, ParamSpec, Params};
 use tabula_core::spec::{Spec, SpecError};
 use tabula_search::bench::{BenchConfig, BenchReport};
 use tabula_solve::margin::{MarginSolver, Scored, ScoredSolver, Scorer};
 use tabula_solve::{Indexed, Indexer, Solvable, Solver};
 use thiserror::Error;
+
+/// What an agent reaches beyond Tabula's process (see
+/// [`Registry::agent_reach`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// The parameter naming the program it runs, and the program given.
+    pub program: Option<(&'static str, String)>,
+    /// The parameters naming files or folders it opens (every parameter
+    /// of kind [`ParamKind::Verbatim`] but the program), with the values given.
+    pub paths: Vec<(&'static str, String)>,
+}
+
+impl Reach {
+    /// Whether the agent runs no program and opens no file.
+    pub fn is_contained(&self) -> bool {
+        self.program.is_none() && self.paths.is_empty()
+    }
+}
 
 /// A registered game: its description and a way to create it.
 pub trait GameEntry: Send + Sync {
@@ -309,6 +327,28 @@ impl Registry {
             .iter()
             .find(|a| a.name == spec.name())
             .map_or(0, |kind| (kind.memory)(spec.params()))
+    }
+
+    /// What `spec`'s agent reaches beyond this process: the program it
+    /// runs and the files it opens, each with the parameter that names it.
+    /// A server that seats agents for clients it does not trust asks this
+    /// one question: an agent that reaches nothing computes in memory only.
+    pub fn agent_reach(&self, spec: &AgentSpec) -> Reach {
+        let Some(kind) = self.agents.iter().find(|a| a.name == spec.name()) else {
+            return Reach::default();
+        };
+        let mut reach = Reach::default();
+        for (name, value) in spec.params().iter() {
+            let value = value.to_string();
+            if let Some(program) = kind.program.filter(|p| *p == name) {
+                reach.program = Some((program, value));
+            } else if let Some(param) = kind.params.iter().find(|p| p.name == name) {
+                if matches!(param.kind, ParamKind::Verbatim { .. }) {
+                    reach.paths.push((param.name, value));
+                }
+            }
+        }
+        reach
     }
 
     /// The names a spec may start with: `human` and every agent kind.

@@ -142,6 +142,29 @@ fn the_registry_lists_every_kind_with_its_parameters() {
 }
 
 #[test]
+fn the_registry_says_what_an_agent_reaches_beyond_the_process() {
+    let registry = registry();
+    let reach = |text: &str| registry.agent_reach(&registry.parse_agent(text).unwrap());
+    for contained in ["random", "mcts(threads=2)", "alphabeta", "az", "human"] {
+        assert!(reach(contained).is_contained(), "{contained}");
+    }
+    let engine = reach(r#"engine(cmd="python3 e.py",dir=/tmp)"#);
+    assert_eq!(engine.program, Some(("cmd", "python3 e.py".to_string())));
+    assert_eq!(engine.paths, [("dir", "/tmp".to_string())]);
+    assert_eq!(
+        reach("perfect(db=/etc/shadow)").paths,
+        [("db", "/etc/shadow".to_string())]
+    );
+    assert_eq!(
+        reach("az(model=m.tnn)").paths,
+        [("model", "m.tnn".to_string())]
+    );
+    // The kind runs a program even when none is given (it cannot play so).
+    let engine = registry.agent_kinds().find(|k| k.name == "engine").unwrap();
+    assert_eq!(engine.program, Some("cmd"));
+}
+
+#[test]
 #[should_panic(expected = "registered twice")]
 fn a_kind_cannot_be_registered_twice() {
     let _ = Registry::builder().agent::<RandomKind>();

@@ -98,29 +98,60 @@ fn playout_with(mut cells: u64, rng: &mut Rng, nth: impl Fn(u64, u32) -> u32) ->
     }
 }
 
-/// One random playout from `cells` with the fastest select this build
-/// has: `pdep` when compiled with BMI2, the portable select otherwise.
+/// One random playout from `cells` with the fastest select this CPU has:
+/// `pdep`, in a copy of the loop compiled for x86-64-v3, when the CPU has
+/// those features (chosen at run time, as Tabula does); otherwise the
+/// portable select, compiled for the build's target.
 pub fn playout(cells: u64, rng: &mut Rng) -> (u32, bool) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    return playout_with(cells, rng, nth_set_bit_pdep);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    return playout_with(cells, rng, nth_set_bit_portable);
+    #[cfg(target_arch = "x86_64")]
+    if uses_pdep() {
+        // SAFETY: the CPU has every feature `playout_v3` is compiled for.
+        return unsafe { playout_v3(cells, rng) };
+    }
+    playout_with(cells, rng, nth_set_bit_portable)
 }
 
-/// One random playout with the portable select, whatever the build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+fn playout_v3(cells: u64, rng: &mut Rng) -> (u32, bool) {
+    playout_with(cells, rng, |x, n| {
+        // SAFETY: inlined into `playout_v3`, on a CPU with BMI2.
+        unsafe { nth_set_bit_pdep(x, n) }
+    })
+}
+
+/// One random playout with the portable select, compiled for the build's
+/// target, whatever the CPU.
 pub fn playout_portable(cells: u64, rng: &mut Rng) -> (u32, bool) {
     playout_with(cells, rng, nth_set_bit_portable)
 }
 
-/// Whether [`playout`] uses `pdep`.
-pub const USES_PDEP: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+/// Whether [`playout`] uses `pdep` on this CPU.
+pub fn uses_pdep() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx2")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("fma")
+            && has!("lzcnt")
+            && has!("movbe")
+            && has!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
 
 /// The position of the `n`-th set bit of `x` (`n` < popcount), by `pdep`:
 /// deposit a single bit at the `n`-th one of `x`.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub fn nth_set_bit_pdep(x: u64, n: u32) -> u32 {
-    // SAFETY: compiled only when the target has BMI2.
+pub unsafe fn nth_set_bit_pdep(x: u64, n: u32) -> u32 {
+    // SAFETY: the caller's promise.
     unsafe { core::arch::x86_64::_pdep_u64(1 << n, x) }.trailing_zeros()
 }
 
@@ -177,8 +208,11 @@ mod tests {
             let ones: Vec<u32> = (0..64).filter(|&b| x >> b & 1 != 0).collect();
             for (n, &bit) in ones.iter().enumerate() {
                 assert_eq!(nth_set_bit_portable(x, n as u32), bit, "{x:#x} {n}");
-                #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-                assert_eq!(nth_set_bit_pdep(x, n as u32), bit);
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    // SAFETY: the CPU has BMI2 (checked).
+                    assert_eq!(unsafe { nth_set_bit_pdep(x, n as u32) }, bit);
+                }
             }
         }
     }

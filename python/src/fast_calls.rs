@@ -32,8 +32,8 @@ const METHODS: [Method; 2] = [
         legal_actions,
         ffi::METH_VARARGS,
         c"legal_actions($self, player=None, /)\n--\n\n\
-          The legal moves' action numbers, in the game's move order: empty\n\
-          once the game is over, or for a `player` who is not to move.",
+          The legal moves' action numbers in ascending order: empty once\n\
+          the game is over, or for a `player` who is not to move.",
     ),
     (
         c"apply_action",

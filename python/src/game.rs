@@ -229,8 +229,10 @@ impl State {
     }
 
     /// `State.legal_actions` (a C method: see `fast_calls`): the legal
-    /// moves' action numbers, in the game's move order; empty once the game
-    /// is over, or for a `player` who is not to move.
+    /// moves' action numbers in ascending order, as OpenSpiel lists them
+    /// (games generate them in an order of their own: Differo's and Grid
+    /// Diffusion's is not ascending); empty once the game is over, or for a
+    /// `player` who is not to move.
     pub(crate) fn legal_actions<'py>(
         &self,
         py: Python<'py>,
@@ -241,6 +243,7 @@ impl State {
         }
         let mut actions = ACTIONS.take();
         self.game.legal_actions_into(&mut actions);
+        actions.sort_unstable();
         let list = PyList::new(py, &actions);
         ACTIONS.set(actions);
         list
@@ -342,9 +345,15 @@ impl State {
         Ok(PyByteArray::new(py, &mask))
     }
 
-    /// The canonical texts of the legal moves, in the game's move order.
-    fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_moves()
+    /// The canonical texts of the legal moves, in the order of
+    /// `legal_actions` (ascending action numbers).
+    fn legal_moves(&self) -> PyResult<Vec<String>> {
+        let mut actions = self.game.legal_actions();
+        actions.sort_unstable();
+        actions
+            .into_iter()
+            .map(|action| self.game.action_text(action).map_err(value_error))
+            .collect()
     }
 
     /// The move text of an action number, legal here or not:

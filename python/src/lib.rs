@@ -11,6 +11,8 @@
 mod agent;
 mod fast_calls;
 mod game;
+mod judge;
+mod params;
 mod study;
 
 use std::sync::OnceLock;
@@ -82,13 +84,18 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(registered_games, module)?)?;
     module.add_function(wrap_pyfunction!(registered_agents, module)?)?;
     module.add_function(wrap_pyfunction!(representative_specs, module)?)?;
+    module.add_function(wrap_pyfunction!(params::game_parameters, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
+    module.add_function(wrap_pyfunction!(judge::analyse_report, module)?)?;
+    module.add_function(wrap_pyfunction!(judge::judge_record, module)?)?;
     module.add_function(wrap_pyfunction!(study::study_summary, module)?)?;
     module.add_class::<game::Game>()?;
     module.add_class::<game::State>()?;
     fast_calls::install(&module.py().get_type::<game::State>())?;
     module.add_class::<agent::Agent>()?;
     module.add("TERMINAL", game::TERMINAL)?;
+    // The package's version (the wheel's, from this crate's Cargo.toml).
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

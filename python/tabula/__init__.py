@@ -13,8 +13,12 @@ The API is shaped like OpenSpiel's ``pyspiel``::
 ``Agent`` plays any agent kind by spec (``Agent("mcts(iterations=1000)")``),
 ``arena`` runs a tournament like ``tabula arena`` and returns its summary,
 ``study`` studies a game's variants like ``tabula study``,
-and ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it
-needs the ``pettingzoo`` extra). The tour is ``docs/python.md``.
+``analyse`` judges its moves against a solved game's database like ``tabula
+analyse`` (``judge_game`` one recorded game move by move),
+``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it needs the
+``pettingzoo`` extra), and ``import tabula.openspiel`` registers every game with
+OpenSpiel's ``pyspiel`` and offers Tabula's agents as OpenSpiel bots (the
+``openspiel`` extra). The tour is ``docs/python.md``.
 """
 
 from __future__ import annotations
@@ -25,15 +29,18 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union, cast
 
 from ._tabula import (
     TERMINAL,
+    __version__,
     Agent,
     Game,
     State,
     arena_summary,
+    game_parameters,
     load_game,
     registered_agents,
     registered_games,
     representative_specs,
 )
+from ._judge import analyse, judge_game
 from .study import study
 
 __all__ = [
@@ -41,7 +48,10 @@ __all__ = [
     "Agent",
     "Game",
     "State",
+    "analyse",
     "arena",
+    "game_parameters",
+    "judge_game",
     "load_game",
     "registered_agents",
     "registered_games",

@@ -1,19 +1,26 @@
 """Type stubs for the native module ``tabula._tabula`` (re-exported by ``tabula``)."""
 
-from typing import Any, Callable, Dict, List, Optional, Tuple, final, overload
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "TERMINAL",
     "Agent",
     "Game",
     "State",
+    "analyse_report",
     "arena_summary",
-    "study_summary",
+    "game_parameters",
+    "judge_record",
     "load_game",
     "registered_agents",
     "registered_games",
     "representative_specs",
+    "study_summary",
 ]
+
+__version__: str
+"""The package's version, e.g. ``"0.1.0"``."""
 
 TERMINAL: int
 """OpenSpiel's player id for a finished game (-4): ``current_player()`` then."""
@@ -24,6 +31,16 @@ def registered_games() -> List[str]:
 def representative_specs(name: str) -> List[str]:
     """A few parameter sets of game ``name`` worth trying: its defaults
     first, then one with more players if it has any (what its tests play).
+
+    Raises ``ValueError`` for an unknown game."""
+
+def game_parameters(name: str) -> List[Dict[str, Any]]:
+    """The parameters of game ``name`` in ``tabula list`` order, each a dict of
+    ``name``, ``kind`` (``"int"``, ``"seed"``, ``"float"``, ``"bool"``,
+    ``"duration"``, ``"choice"``, ``"text"`` or ``"verbatim"``), ``default``
+    (canonical text; ``""`` when unset unless given), ``help``, ``values`` (the
+    accepted values in words), ``min`` and ``max`` for ``int`` and ``float``,
+    ``choices`` for ``choice``.
 
     Raises ``ValueError`` for an unknown game."""
 
@@ -78,6 +95,21 @@ def study_summary(
     """Plays a study with ``tabula study``'s settings and returns the summary
     JSON text; ``tabula.study`` is the friendly wrapper."""
 
+def analyse_report(
+    results: Union[str, os.PathLike[str]],
+    db: Union[str, os.PathLike[str]],
+    out: Optional[Union[str, os.PathLike[str]]] = None,
+) -> str:
+    """Judges a tournament's moves against a database as ``tabula analyse``
+    does and returns the report's JSON text (writing ``accuracy.json`` and
+    ``accuracy.svg`` into ``out`` when given); ``tabula.analyse`` is the
+    friendly wrapper."""
+
+def judge_record(record: str, db: Union[str, os.PathLike[str]]) -> str:
+    """Judges every move of one game record (JSON text) against a database
+    and returns the judged game's JSON text; ``tabula.judge_game`` is the
+    friendly wrapper."""
+
 @final
 class Game:
     """A game variant, e.g. ``calcala(players=3)``: what ``load_game`` returns."""
@@ -121,13 +153,14 @@ class State:
     def current_player(self) -> int:
         """The seat to move (0, 1, ...), or ``TERMINAL`` (-4) once the game is over."""
     def legal_actions(self, player: Optional[int] = None, /) -> List[int]:
-        """The legal moves' action numbers (empty when over, or for a player not to move)."""
+        """The legal moves' action numbers in ascending order (empty when over, or for a
+        player not to move)."""
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """One 0/1 entry per action number, 1 for the legal ones."""
     def _legal_actions_mask_bytes(self, player: int) -> bytearray:
         """``legal_actions_mask(player)`` as bytes, for ``numpy.frombuffer`` (int8)."""
     def legal_moves(self) -> List[str]:
-        """The canonical texts of the legal moves."""
+        """The canonical texts of the legal moves, in the order of ``legal_actions``."""
     @overload
     def action_to_string(self, action: int, /) -> str:
         """The move text of an action number, legal here or not."""

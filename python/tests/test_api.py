@@ -23,6 +23,32 @@ def test_every_game_has_representative_specs():
         tabula.representative_specs("nope")
 
 
+def test_game_parameters_describe_every_game():
+    for name in VARIANTS:
+        described = tabula.game_parameters(name)
+        assert len({p["name"] for p in described}) == len(described), name
+        for param in described:
+            assert param["kind"] in {"int", "seed", "float", "bool", "duration", "choice", "text", "verbatim"}
+            assert param["help"] and param["values"], (name, param)
+            if param["kind"] == "int":
+                assert param["min"] <= int(param["default"]) <= param["max"], (name, param)
+            if param["kind"] == "choice":
+                assert param["default"] in param["choices"], (name, param)
+        # Every default written out is the default variant.
+        written = ",".join(f"{p['name']}={p['default']}" for p in described if p["default"])
+        assert tabula.load_game(f"{name}({written})").spec == name
+    kalah = {p["name"]: p for p in tabula.game_parameters("kalah")}
+    assert (kalah["pits"]["kind"], kalah["pits"]["default"], kalah["pits"]["min"], kalah["pits"]["max"]) == (
+        "int",
+        "6",
+        1,
+        8,
+    )
+    assert kalah["empty_capture"]["choices"] == ["on", "off"]
+    with pytest.raises(ValueError, match="unknown game `nope`"):
+        tabula.game_parameters("nope")
+
+
 def outcome_line(state: tabula.State) -> str:
     """The REPL's result line for a finished state, from the bindings."""
     names = [state.seat_name(seat) for seat in state.winners()]
@@ -48,6 +74,7 @@ def random_game(spec: str, seed: int, max_moves: int = 3000):
         assert 0 <= player < game.num_players()
         actions = state.legal_actions()
         assert actions and len(set(actions)) == len(actions)
+        assert actions == sorted(actions), "ascending, as OpenSpiel lists them"
         assert all(0 <= a < game.num_distinct_actions() for a in actions)
         texts = [state.action_to_string(a) for a in actions]
         assert texts == state.legal_moves()

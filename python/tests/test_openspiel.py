@@ -16,6 +16,10 @@ The differences that are real, and how the comparison treats them:
   the end the test compares each side's pits plus store with Tabula's store.
 - OpenSpiel numbers mancala's actions by board index (South's pits 1-6,
   North's 8-13); Tabula numbers the mover's pits 0-5 from its own left.
+  Registered in OpenSpiel (`tabula.openspiel`), `tabula_kalah` takes
+  OpenSpiel's numbers: the first games of each comparison also play the
+  registered game, which must list and take the very action numbers
+  OpenSpiel's game does, with no mapping in the test.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import random
 import pyspiel
 
 import tabula
+import tabula.openspiel
 
 # (Tabula spec, OpenSpiel game string, games): thousands of games in all,
 # within a few seconds each.
@@ -35,6 +40,33 @@ OWARE = [
     ("oware(houses=8,seeds=5)", "oware(num_houses_per_player=8,num_seeds_per_house=5)", 300),
 ]
 KALAH_GAMES = 4000
+# The first games of each comparison that the registered game plays too.
+REGISTERED_GAMES = 300
+
+
+class Registered:
+    """The registered Tabula game (`tabula_oware`, `tabula_kalah`) played
+    beside OpenSpiel's from the first `REGISTERED_GAMES` seeds: at every ply
+    it must agree with OpenSpiel's game in OpenSpiel's own action numbers."""
+
+    def __init__(self, spec: str, seed: int):
+        self.state = tabula.openspiel.load_game(spec).new_initial_state() if seed < REGISTERED_GAMES else None
+
+    def check(self, theirs, where: str) -> None:
+        if self.state is None:
+            return
+        assert self.state.is_terminal() == theirs.is_terminal(), where
+        if theirs.is_terminal():
+            assert self.state.returns() == theirs.returns(), where
+            assert self.state.current_player() == theirs.current_player(), where
+            return
+        assert self.state.current_player() == theirs.current_player(), where
+        assert self.state.legal_actions() == theirs.legal_actions(), where
+        assert self.state.legal_actions_mask() == theirs.legal_actions_mask(), where
+
+    def apply(self, openspiel_action: int) -> None:
+        if self.state is not None:
+            self.state.apply_action(openspiel_action)
 
 
 def tabula_board(state: tabula.State) -> tuple[list[int], list[int], list[int], int]:
@@ -58,6 +90,7 @@ def play_oware(spec: str, openspiel: str, seed: int) -> int:
     theirs = pyspiel.load_game(openspiel).new_initial_state()
     houses = len(tabula_board(ours)[0])
     total = sum(sum(part) for part in tabula_board(ours)[:3])
+    registered = Registered(spec, seed)
     rng = random.Random(seed)
     plies = 0
     while True:
@@ -65,6 +98,7 @@ def play_oware(spec: str, openspiel: str, seed: int) -> int:
         south, north, scores, side = tabula_board(ours)
         assert oware_board(theirs, houses, total) == (south, north, scores), where
         assert ours.is_terminal() == theirs.is_terminal(), where
+        registered.check(theirs, where)
         if ours.is_terminal():
             assert ours.returns() == theirs.returns(), where
             return plies
@@ -74,6 +108,7 @@ def play_oware(spec: str, openspiel: str, seed: int) -> int:
         action = rng.choice(legal)
         ours.apply_action(action)
         theirs.apply_action(action)
+        registered.apply(action)
         plies += 1
         assert plies < theirs.get_game().max_game_length() // 2, f"{where}: near OpenSpiel's length limit"
 
@@ -86,6 +121,7 @@ def to_mancala(seat: int, action: int) -> int:
 def play_kalah(seed: int) -> int:
     ours = tabula.load_game("kalah(empty_capture=off)").new_initial_state()
     theirs = pyspiel.load_game("mancala").new_initial_state()
+    registered = Registered("kalah(empty_capture=off)", seed)
     rng = random.Random(seed)
     plies = 0
     while True:
@@ -94,6 +130,7 @@ def play_kalah(seed: int) -> int:
         # OpenSpiel's board: North's store, South's pits 1-6, South's store, North's pits 8-13.
         board = [round(x) for x in theirs.observation_tensor(0)[:14]]
         assert ours.is_terminal() == theirs.is_terminal(), where
+        registered.check(theirs, where)
         if ours.is_terminal():
             assert south == north == [0] * 6, where
             assert stores == [sum(board[1:8]), sum(board[8:]) + board[0]], where
@@ -106,6 +143,7 @@ def play_kalah(seed: int) -> int:
         action = rng.choice(legal)
         ours.apply_action(action)
         theirs.apply_action(to_mancala(side, action))
+        registered.apply(to_mancala(side, action))
         plies += 1
         assert plies < theirs.get_game().max_game_length() // 2, f"{where}: near OpenSpiel's length limit"
 
@@ -133,15 +171,20 @@ def perft(state, depth: int) -> int:
 
 def test_every_line_of_play_to_depth_6_is_the_same():
     """Random games sample the lines; here every line of the first 6 plies
-    is compared, by its count (docs/mancala.md has them to depth 8)."""
+    is compared, by its count (docs/mancala.md has them to depth 8), and
+    the registered game's to depth 5 (each of its states is a Python
+    object, each child a clone through OpenSpiel)."""
     for ours, theirs, counts in [
         ("oware", "oware", [6, 36, 190, 1014, 5219, 27332]),
         ("kalah(empty_capture=off)", "mancala", [6, 35, 185, 942, 4690, 23233]),
     ]:
         start = tabula.load_game(ours).new_initial_state()
         openspiel = pyspiel.load_game(theirs).new_initial_state()
+        registered = tabula.openspiel.load_game(ours).new_initial_state()
         for depth, count in enumerate(counts, 1):
             assert perft(start, depth) == perft(openspiel, depth) == count, (ours, depth)
+            if depth <= 5:
+                assert perft(registered, depth) == count, (ours, depth)
 
 
 def test_the_comparison_meets_every_ending():

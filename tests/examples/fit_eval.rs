@@ -71,9 +71,16 @@ const MAX_PLIES: usize = 600;
 /// The first seat's exact score in a position, where a table knows it.
 type Label<'a, G> = &'a (dyn Fn(&G) -> f64 + Sync);
 
-/// The first seat's score by `table`'s exact value of `state`.
+/// The first seat's score by `table`'s exact value of `state`. A table too
+/// large for memory is read from its file as it goes; a read that fails
+/// then (the file truncated or removed under us) ends the fit with the
+/// error, since a missing label would bias every later one.
 fn exact<G: Indexed>(table: &Table, state: &G) -> f64 {
-    let mover_score = match table.get(state.index()).value {
+    let entry = table.get(state.index()).unwrap_or_else(|e| {
+        eprintln!("fit_eval: reading the solution table failed: {e}");
+        std::process::exit(1)
+    });
+    let mover_score = match entry.value {
         Value::Win => 1.0,
         Value::Loss => 0.0,
         Value::Draw => 0.5,

@@ -10,7 +10,8 @@ use tabula_session::{Session, SessionError};
 
 use super::error::CommandError;
 use super::format::{
-    game_over, history_text, moves_matching, moves_text, plural, search_line, search_table,
+    exact_line, exact_text, game_over, history_text, moves_matching, moves_text, plural,
+    search_line, search_table,
 };
 use super::table::{closest_command, help};
 use super::think::think;
@@ -161,10 +162,22 @@ pub fn execute(
         "go" => go(repl, rest, display, out)?,
         "hint" => {
             no_args(word, rest)?;
-            let thought = think(session, display.live)?;
-            let seat = session.current().seat_name(thought.seat);
-            writeln!(out, "hint: {} ({})", thought.mv, thought.agent)?;
-            write!(out, "{}", search_table(&thought, &seat))?
+            // With a database for the position, perfect play's move and
+            // every move's exact value; else the agent's search.
+            match session.exact_hint() {
+                Some(hint) => {
+                    writeln!(out, "hint: {} (perfect play, from the database)", hint.mv)?;
+                    let exact = hint.exact.as_ref().expect("a database hint has its values");
+                    write!(out, "{}", exact_text(session, exact))?
+                }
+                None => {
+                    let thought = think(session, display.live)?;
+                    let game = session.current();
+                    let seat = game.seat_name(thought.seat);
+                    writeln!(out, "hint: {} ({})", thought.mv, thought.agent)?;
+                    write!(out, "{}", search_table(&thought, &seat, game.players()))?
+                }
+            }
         }
         "setup" => {
             session.setup(required(rest, "setup POSITION")?)?;
@@ -314,13 +327,15 @@ fn agent_move(repl: &mut Repl, display: &Display, out: &mut dyn Write) -> Comman
     repl.tell_untold(display, out)?;
     let thought = think(&mut repl.session, display.live)?;
     repl.session.play_thought(&thought)?;
-    let name = repl.session.current().seat_name(thought.seat);
+    let game = repl.session.current();
+    let name = game.seat_name(thought.seat);
     writeln!(
         out,
-        "{name} ({}) plays {}{}",
+        "{name} ({}) plays {}{}{}",
         thought.agent,
         thought.mv,
-        search_line(&thought)
+        search_line(&thought, game.players()),
+        exact_line(&thought)
     )?;
     Ok(())
 }

@@ -6,7 +6,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
-use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Helper};
 
 use super::table::COMMANDS;
 
@@ -47,11 +50,19 @@ enum Slot {
     File,
 }
 
-#[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct ReplHelper {
     pub words: Rc<RefCell<Words>>,
     pub files: FilenameCompleter,
 }
+
+// Completion only: no hints, highlighting or multi-line input (the traits'
+// defaults).
+impl Helper for ReplHelper {}
+impl Hinter for ReplHelper {
+    type Hint = String;
+}
+impl Highlighter for ReplHelper {}
+impl Validator for ReplHelper {}
 
 impl ReplHelper {
     pub fn new(words: Rc<RefCell<Words>>) -> ReplHelper {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use tabula::table::{Column, TextTable};
 
 use tabula::excerpt;
-use tabula_session::{GameOver, Proof, Session, Thought};
+use tabula_session::{Exact, ExactValue, GameOver, Proof, Session, Thought};
 
 /// `1 move`, `3 moves`.
 pub fn plural(n: usize, noun: &str) -> String {
@@ -110,48 +110,104 @@ pub fn history_text(session: &Session) -> String {
     text.trim_end().to_string()
 }
 
+/// A proven result in words: `win`, `loss`, and for a result every seat
+/// shares `draw` (two players) or `shared win`.
+fn proof_words(proof: Proof, players: usize) -> &'static str {
+    match proof {
+        Proof::Win => "win",
+        Proof::Loss => "loss",
+        Proof::Shared if players == 2 => "draw",
+        Proof::Shared => "shared win",
+    }
+}
+
 /// `  [value 0.62, 10000 iterations in 0.03 s, 94375 nodes; pv D e C]`
 /// after an agent's move, or for a search by depth (alpha-beta)
-/// `  [value 0.55, depth 7, 412388 nodes in 0.99 s; pv D e C]`;
-/// `  [forced: the only legal move]` when there was no choice (a search
-/// that stopped at once would read like a proven loss); nothing for an
-/// agent that does not search.
-pub fn search_line(thought: &Thought) -> String {
+/// `  [value 0.55, depth 7, 412388 nodes in 0.99 s; pv D e C]`; a proven
+/// result in words instead of a value (`proven draw`, and `proven win in
+/// 49` where the search knows the distance, as `perfect` does), never a
+/// fraction that reads as something else; `  [forced: the only legal
+/// move]` when there was no choice (a search that stopped at once would
+/// read like a proven loss); nothing for an agent that does not search.
+/// `players` is the game's number of seats.
+pub fn search_line(thought: &Thought, players: usize) -> String {
     if thought.forced {
         return "  [forced: the only legal move]".to_string();
     }
     let Some(s) = &thought.search else {
         return String::new();
     };
-    let proven = match s.proven {
-        Some(Proof::Win) => ", proven win",
-        Some(Proof::Loss) => ", proven loss",
-        Some(Proof::Shared) => ", proven shared result",
-        None => "",
+    let result = match (s.proven, s.distance) {
+        (Some(proof), Some(plies)) => format!("proven {} in {plies}", proof_words(proof, players)),
+        (Some(proof), None) => format!("proven {}", proof_words(proof, players)),
+        (None, _) => format!("value {:.2}", s.value),
     };
     let work = match (s.depth, s.iterations) {
-        (Some(depth), _) => format!("depth {depth}, {} nodes in {:.2} s", s.nodes, s.seconds),
+        // A table lookup (`perfect`) did no search to speak of.
+        _ if s.nodes == 0 => String::new(),
+        (Some(depth), _) => format!(", depth {depth}, {} nodes in {:.2} s", s.nodes, s.seconds),
         (None, iterations) => format!(
-            "{} iterations in {:.2} s, {} nodes",
+            ", {} iterations in {:.2} s, {} nodes",
             iterations.unwrap_or(0),
             s.seconds,
             s.nodes
         ),
     };
-    format!(
-        "  [value {:.2}{proven}, {work}; pv {}]",
-        s.value,
-        s.pv.join(" ")
-    )
+    format!("  [{result}{work}; pv {}]", s.pv.join(" "))
+}
+
+/// `win in 51`, `draw`, or a bare margin `+2`, as `solve` lists values.
+fn value_text(value: ExactValue) -> String {
+    match value {
+        ExactValue::Margin(margin) => format!("{margin:+}"),
+        value => value.to_string(),
+    }
+}
+
+/// What the loaded database says of move `thought.mv`, after an agent's
+/// move: `  [database: win in 51, a best move]`, or what the move kept
+/// beside what the best kept, `  [database: loss in 52; best a: win in
+/// 51]`; nothing without a database for the position.
+pub fn exact_line(thought: &Thought) -> String {
+    let Some(judged) = thought.exact.as_ref().and_then(|e| e.judge(&thought.mv)) else {
+        return String::new();
+    };
+    match (judged.perfect, judged.best.first()) {
+        (false, Some(best)) => format!(
+            "  [database: {}; best {best}: {}]",
+            judged.played, judged.position
+        ),
+        _ => format!("  [database: {}, a best move]", judged.played),
+    }
+}
+
+/// The position's exact value and every move's, best first, the best
+/// marked: what `solve` prints, and `hint` with a database loaded.
+pub fn exact_text(session: &Session, exact: &Exact) -> String {
+    let game = session.current();
+    let seat = game.seat_name(game.to_move());
+    let mut text = match (session.result(), exact.value) {
+        (Some(over), _) => format!("the game is over: {}\n", over.result),
+        (None, ExactValue::Margin(margin)) => format!(
+            "{seat} to move secures a margin of {margin:+} (its store minus the other's at the end)\n"
+        ),
+        (None, value) => format!("{seat} to move: {value}\n"),
+    };
+    for m in &exact.moves {
+        let best = if m.best { "  (best)" } else { "" };
+        let _ = writeln!(text, "  {:<6} {}{best}", m.mv, value_text(m.value));
+    }
+    text
 }
 
 /// Moves `hint`'s table shows.
 const HINT_MOVES: usize = 8;
 
 /// The search line, what its numbers are, and a table of the best moves,
-/// for `hint`; `seat` is the name of the seat the values are for.
-pub fn search_table(thought: &Thought, seat: &str) -> String {
-    let search_line = search_line(thought);
+/// for `hint`; `seat` is the name of the seat the values are for, of
+/// `players`.
+pub fn search_table(thought: &Thought, seat: &str, players: usize) -> String {
+    let search_line = search_line(thought, players);
     let Some(s) = thought.search.as_ref().filter(|_| !thought.forced) else {
         return format!("{}\n", search_line.trim());
     };
@@ -159,6 +215,9 @@ pub fn search_table(thought: &Thought, seat: &str) -> String {
     // tries included) sits below the best move's, which reads as a
     // contradiction unless said.
     let meaning = match s.depth {
+        _ if s.nodes == 0 => {
+            format!("values are {seat}'s proven results with best play, from the agent's database")
+        }
         Some(_) => format!(
             "values are {seat}'s expected score (0 to 1) at the depth searched; \
              the position's is its best move's"
@@ -187,12 +246,16 @@ pub fn search_table(thought: &Thought, seat: &str) -> String {
         table.header()
     );
     for m in s.moves.iter().take(HINT_MOVES) {
-        let note = if m.proven.is_some() { " (proven)" } else { "" };
+        // A proven move's value is its result, in words.
+        let (value, note) = match m.proven {
+            Some(proof) => (proof_words(proof, players).to_string(), " (proven)"),
+            None => (format!("{:.3}", m.value), ""),
+        };
         let cells = [
             m.mv.clone(),
             m.visits.to_string(),
             format!("{:.1}%", 100.0 * m.share),
-            format!("{:.3}", m.value),
+            value,
             note.to_string(),
         ];
         text += &table.line(&cells);
@@ -206,20 +269,91 @@ pub fn search_table(thought: &Thought, seat: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula::solve::Entry;
+    use tabula_session::{ExactMove, SearchAnalysis};
+
+    fn thought(search: Option<SearchAnalysis>, exact: Option<Exact>) -> Thought {
+        Thought {
+            seat: 0,
+            agent: "mcts".to_string(),
+            mv: "C".to_string(),
+            forced: false,
+            search,
+            exact,
+        }
+    }
+
+    fn search(proven: Option<Proof>, distance: Option<u32>, nodes: usize) -> SearchAnalysis {
+        SearchAnalysis {
+            value: 0.19,
+            proven,
+            distance,
+            iterations: Some(if nodes == 0 { 0 } else { 10000 }),
+            nodes,
+            seconds: 0.01,
+            pv: vec!["C".into(), "b".into()],
+            depth: None,
+            moves: Vec::new(),
+        }
+    }
 
     #[test]
     fn a_forced_move_says_so_instead_of_a_value() {
         let thought = Thought {
-            seat: 0,
-            agent: "mcts".to_string(),
-            mv: "a".to_string(),
             forced: true,
-            search: None,
+            ..thought(None, None)
         };
-        assert_eq!(search_line(&thought), "  [forced: the only legal move]");
+        assert_eq!(search_line(&thought, 2), "  [forced: the only legal move]");
         assert_eq!(
-            search_table(&thought, "South"),
+            search_table(&thought, "South", 2),
             "[forced: the only legal move]\n"
         );
+    }
+
+    /// A proven result reads as what it is, never as a fraction.
+    #[test]
+    fn a_proven_result_is_said_in_words() {
+        let draw = thought(Some(search(Some(Proof::Shared), None, 5000)), None);
+        assert_eq!(
+            search_line(&draw, 2),
+            "  [proven draw, 10000 iterations in 0.01 s, 5000 nodes; pv C b]"
+        );
+        assert!(search_line(&draw, 3).contains("proven shared win"));
+        // `perfect` knows the distance and searched nothing.
+        let perfect = thought(Some(search(Some(Proof::Win), Some(49), 0)), None);
+        assert_eq!(search_line(&perfect, 2), "  [proven win in 49; pv C b]");
+        let open = thought(Some(search(None, None, 5000)), None);
+        assert!(search_line(&open, 2).starts_with("  [value 0.19, "));
+    }
+
+    /// With a database, an agent's move is shown beside what it kept.
+    #[test]
+    fn the_database_judges_an_agents_move() {
+        let exact = Exact {
+            value: ExactValue::Result(Entry::win(51)),
+            moves: vec![
+                ExactMove {
+                    mv: "a".into(),
+                    value: ExactValue::Result(Entry::win(51)),
+                    best: true,
+                },
+                ExactMove {
+                    mv: "C".into(),
+                    value: ExactValue::Result(Entry::loss(52)),
+                    best: false,
+                },
+            ],
+        };
+        let lost = thought(None, Some(exact.clone()));
+        assert_eq!(
+            exact_line(&lost),
+            "  [database: loss in 52; best a: win in 51]"
+        );
+        let best = Thought {
+            mv: "a".into(),
+            ..lost
+        };
+        assert_eq!(exact_line(&best), "  [database: win in 51, a best move]");
+        assert_eq!(exact_line(&thought(None, None)), "");
     }
 }

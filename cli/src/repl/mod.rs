@@ -17,6 +17,7 @@ mod solve;
 mod table;
 mod think;
 
+use crate::out::outln;
 use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -63,7 +64,7 @@ pub fn run(registry: Registry, game: Option<&str>, transcript: bool) -> ExitCode
             boards: true,
             live: false,
         };
-        println!("{}", greeting(&repl, false));
+        outln!("{}", greeting(&repl, false));
         lines(&mut repl, io::stdin().lock(), &display, true)
     } else if io::stdin().is_terminal() {
         interactive(&mut repl)
@@ -130,7 +131,7 @@ fn lines(repl: &mut Repl, input: impl BufRead, display: &Display, echo: bool) ->
                     MAX_COMMAND_BYTES >> 10
                 );
                 match echo {
-                    true => println!("{message}"),
+                    true => outln!("{message}"),
                     false => eprintln!("{message}"),
                 }
                 continue;
@@ -138,7 +139,11 @@ fn lines(repl: &mut Repl, input: impl BufRead, display: &Display, echo: bool) ->
             Err(_) => break,
         };
         let line = String::from_utf8_lossy(&bytes);
-        let mut out = stdout.lock();
+        // Held for the command, so that nothing else prints inside its
+        // output; written through `out::Stdout`, which ends the program
+        // quietly once the reader is gone.
+        let _held = stdout.lock();
+        let mut out = crate::out::Stdout;
         if echo {
             let _ = writeln!(out, "{}{}", prompt(repl), line.trim_end());
         }
@@ -192,7 +197,7 @@ fn interactive(repl: &mut Repl) -> bool {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("{}", greeting(repl, color));
+    outln!("{}", greeting(repl, color));
     let mut ok = true;
     let mut interrupted = false;
     loop {
@@ -224,7 +229,8 @@ fn interactive(repl: &mut Repl) -> bool {
                     }
                 }
                 INTERRUPT.store(false, Ordering::Relaxed);
-                let mut out = io::stdout().lock();
+                let _held = io::stdout().lock();
+                let mut out = crate::out::Stdout;
                 match execute(repl, &line, &display, &mut out) {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Continue) => {}
@@ -237,7 +243,7 @@ fn interactive(repl: &mut Repl) -> bool {
             Err(ReadlineError::Interrupted) if interrupted => break,
             Err(ReadlineError::Interrupted) => {
                 interrupted = true;
-                println!("(Ctrl-C again, `quit` or Ctrl-D to leave)");
+                outln!("(Ctrl-C again, `quit` or Ctrl-D to leave)");
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => {

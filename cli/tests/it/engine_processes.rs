@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use crate::common::{end_or_kill, poll_until, records, scratch, tabula};
 
 /// The Python interpreter, as the engine tests run it (no site-packages).
-fn python() -> String {
+pub fn python() -> String {
     let output = Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
@@ -27,7 +27,7 @@ fn python() -> String {
 }
 
 /// The misbehaving engine's path.
-fn script() -> PathBuf {
+pub fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/engines/misbehaving_engine.py")
         .canonicalize()
@@ -56,14 +56,14 @@ const PATIENT: &str = ",time=600s,margin=600s,startup=600s";
 const HASTY: &str = ",time=50ms,margin=350ms,startup=600s";
 
 /// `/proc/PID/stat`'s fields after the command's name: state first.
-fn stat(pid: u32) -> Option<Vec<String>> {
+pub fn stat(pid: u32) -> Option<Vec<String>> {
     let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let (_, rest) = text.rsplit_once(") ")?;
     Some(rest.split_whitespace().map(String::from).collect())
 }
 
 /// Whether `pid` runs (a zombie has ended).
-fn running(pid: u32) -> bool {
+pub fn running(pid: u32) -> bool {
     stat(pid).is_some_and(|fields| fields[0] != "Z")
 }
 

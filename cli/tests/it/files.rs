@@ -11,7 +11,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{end_or_kill, poll_until, scratch, tabula, width4_db};
+use crate::common::{end_or_kill, poll_until, scratch, tabula, tabula_in, width4_db};
 
 /// What a command reads.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -396,11 +396,13 @@ fn every_reader_refuses_what_is_not_its_file() {
     let _ = fs::remove_dir_all(&work);
 }
 
-/// A REPL with its standard input open, its output going to a file.
-fn repl(dir: &Path) -> (Child, PathBuf, PathBuf) {
+/// A REPL with its standard input open, its output going to a file; it
+/// reads databases of over `in_memory` bytes from their files.
+fn repl(dir: &Path, in_memory: &str) -> (Child, PathBuf, PathBuf) {
     let (stdout, stderr) = (dir.join("stdout"), dir.join("stderr"));
     let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("play")
+        .env("TABULA_DB_IN_MEMORY", in_memory)
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(File::create(&stdout).unwrap())
@@ -410,37 +412,46 @@ fn repl(dir: &Path) -> (Child, PathBuf, PathBuf) {
     (child, stdout, stderr)
 }
 
+/// A table read from its file (as a large one is) is locked while in use,
+/// and a file cut short under it is refused by name, not read; a table
+/// read into memory (as a small one is) holds no lock and keeps answering
+/// whatever becomes of its file.
 #[test]
-fn a_mapped_database_is_locked_and_a_change_in_place_is_refused() {
-    let dir = scratch("files-mapped");
+fn a_database_changed_in_place_is_refused_or_not_needed() {
+    let dir = scratch("files-in-place");
     fs::create_dir_all(&dir).unwrap();
     let db = dir.join("w4.db");
-    fs::copy(width4_db(), &db).unwrap();
-    let (mut child, stdout, stderr) = repl(&dir);
-    let mut input = child.stdin.take().unwrap();
-    let load = format!(
-        "new diffusion(width=4)\nsolve load {}\nsolve\n",
-        db.display()
-    );
-    input.write_all(load.as_bytes()).unwrap();
-    let read = |path: &Path| fs::read_to_string(path).unwrap_or_default();
-    poll_until("the first solve", || read(&stdout).contains("best"));
-    // Mapped: a writer that keeps the rule is kept out.
-    let file = fs::OpenOptions::new().write(true).open(&db).unwrap();
-    assert!(
-        matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock)),
-        "the database is locked while mapped"
-    );
-    // One that does not: cut in place under the map.
-    file.set_len(1000).unwrap();
-    input.write_all(b"solve\nquit\n").unwrap();
-    drop(input);
-    end_or_kill(&mut child, "the REPL after the change");
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(1), "an error, not SIGBUS: {status}");
-    let err = read(&stderr);
-    assert!(err.contains("changed on disk while in use"), "{err}");
-    assert!(err.contains("w4.db"), "{err}");
+    for in_memory in ["0", "1000000000"] {
+        fs::copy(width4_db(), &db).unwrap();
+        let (mut child, stdout, stderr) = repl(&dir, in_memory);
+        let mut input = child.stdin.take().unwrap();
+        let load = format!(
+            "new diffusion(width=4)\nsolve load {}\nsolve\n",
+            db.display()
+        );
+        input.write_all(load.as_bytes()).unwrap();
+        let read = |path: &Path| fs::read_to_string(path).unwrap_or_default();
+        poll_until("the first solve", || read(&stdout).contains("best"));
+        let file = fs::OpenOptions::new().write(true).open(&db).unwrap();
+        let locked = matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock));
+        // One that ignores the lock: cut in place under the table.
+        file.set_len(1000).unwrap();
+        input.write_all(b"solve\nquit\n").unwrap();
+        drop(input);
+        end_or_kill(&mut child, "the REPL after the change");
+        let status = child.wait().unwrap();
+        let err = read(&stderr);
+        if in_memory == "0" {
+            assert!(locked, "the database is locked while read from");
+            assert_eq!(status.code(), Some(1), "an error, not SIGBUS: {status}");
+            assert!(err.contains("changed on disk while in use"), "{err}");
+            assert!(err.contains("w4.db"), "{err}");
+        } else {
+            assert!(!locked, "a table in memory needs no lock");
+            assert!(status.success(), "{status}: {err}");
+            assert_eq!(read(&stdout).matches("South to move: win in 53").count(), 2);
+        }
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -483,4 +494,198 @@ fn a_failed_save_keeps_the_old_file() {
     assert_eq!(fs::read(&save).unwrap(), old_save, "the old save is whole");
     assert_eq!(fs::read(&svg).unwrap(), old_svg, "the old picture is whole");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// `save` and `show --svg` never turn what is not a regular file into one
+/// (as root, `save /dev/null` once did): a device and a FIFO are written
+/// through, `/dev/stdout` is the REPL's own output, a directory is refused
+/// and a symbolic link to a file keeps its link.
+#[test]
+#[cfg(unix)]
+fn saves_write_through_streams_and_never_replace_devices() {
+    use std::os::unix::fs::{symlink, FileTypeExt};
+    let dir = scratch("files-targets");
+    fs::create_dir_all(&dir).unwrap();
+    let kind = |name: &str| fs::symlink_metadata(dir.join(name)).unwrap().file_type();
+    // The issue's own: a device node where the save goes (as root; a link
+    // to /dev/null where mknod is not allowed).
+    let made = Command::new("mknod")
+        .args(["dev", "c", "1", "3"])
+        .current_dir(&dir)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    if !made.success() {
+        symlink("/dev/null", dir.join("dev")).unwrap();
+    }
+    assert!(Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .unwrap()
+        .success());
+    fs::create_dir(dir.join("folder")).unwrap();
+    fs::write(dir.join("game.json"), "old").unwrap();
+    symlink("game.json", dir.join("link")).unwrap();
+    let reader = {
+        let fifo = dir.join("fifo");
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let commands = "new diffusion(width=4)\nplay D\nsave dev\nshow --svg dev\nsave fifo\n\
+                    save folder\nsave link\nsave /dev/stdout\nshow --svg /dev/stdout\n";
+    let run = tabula_in(&dir, &["play"], commands);
+    assert!(fs::metadata(dir.join("dev"))
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    assert!(kind("fifo").is_fifo() && kind("folder").is_dir() && kind("link").is_symlink());
+    let through_fifo = reader.join().unwrap();
+    assert!(through_fifo.contains("\"moves\""), "{through_fifo}");
+    assert!(
+        run.stderr
+            .contains("cannot write folder: it is a directory"),
+        "{}",
+        run.stderr
+    );
+    let saved = fs::read_to_string(dir.join("game.json")).unwrap();
+    assert!(saved.contains("\"moves\""), "{saved}");
+    // The REPL's own output carries the save and the picture, in order.
+    let save_at = run.stdout.find("\"moves\"").expect("the save on stdout");
+    let svg_at = run.stdout.find("<svg").expect("the picture on stdout");
+    assert!(save_at < svg_at, "{}", run.stdout);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Rewrites `db` in place, as `cp` onto it does (cut to nothing, then
+/// written back in two steps), leaving it as it was.
+fn rewrite_in_place(db: &Path, bytes: &[u8]) {
+    let mut file = fs::OpenOptions::new().write(true).open(db).unwrap();
+    file.set_len(0).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    file.write_all(&bytes[..bytes.len() / 2]).unwrap();
+    file.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    file.write_all(&bytes[bytes.len() / 2..]).unwrap();
+}
+
+/// How `perfect` games went while their database was rewritten.
+#[derive(Debug, Default)]
+struct Soak {
+    rewrites: usize,
+    arenas: usize,
+    games: usize,
+    forfeits: usize,
+}
+
+/// An endless arena of `perfect` against `random` (its database read as
+/// `in_memory` says) while `db` is rewritten in place `rewrites` times;
+/// an arena that ends with an error (a new game's agent finding no
+/// database mid-rewrite) is resumed, and every rewrite happens while an
+/// arena runs. Each must end by an error or by Ctrl-C, never by a signal.
+fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak {
+    let bytes = fs::read(db).unwrap();
+    let out = dir.join(format!("soak-{}", in_memory.unwrap_or("default")));
+    let mut soak = Soak::default();
+    let start = |resume: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command
+            .args(["arena", "--games", "diffusion(width=4)", "--agents"])
+            .arg(format!("perfect(db={})", db.display()))
+            .args(["random", "--rounds", "1000000", "--threads", "2", "--out"])
+            .arg(&out)
+            .args(resume.then_some("--resume"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        if let Some(bound) = in_memory {
+            command.env("TABULA_DB_IN_MEMORY", bound);
+        }
+        command.spawn().unwrap()
+    };
+    let games = out.join("games.jsonl");
+    let played = || fs::read_to_string(&games).map_or(0, |t| t.lines().count());
+    let ended = |child: &mut Child| -> (ExitStatus, String) {
+        end_or_kill(child, "the soaked arena");
+        let mut stderr = String::new();
+        let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr);
+        (child.wait().unwrap(), stderr)
+    };
+    let check = |status: ExitStatus, stderr: &str| {
+        assert_eq!(
+            status.code(),
+            Some(2),
+            "an error, never a signal: {status}\n{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    };
+    while soak.rewrites < rewrites {
+        let mut arena = start(soak.arenas > 0);
+        soak.arenas += 1;
+        let before = played();
+        poll_until("a game of the arena", || {
+            played() > before || arena.try_wait().unwrap().is_some()
+        });
+        while soak.rewrites < rewrites && arena.try_wait().unwrap().is_none() {
+            rewrite_in_place(db, &bytes);
+            soak.rewrites += 1;
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if arena.try_wait().unwrap().is_none() {
+            let interrupted = Command::new("kill")
+                .args(["-INT", &arena.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(interrupted.success());
+        }
+        // Stopped by Ctrl-C, or by a new game's agent finding no database
+        // (also in the instant before Ctrl-C came).
+        let (status, stderr) = ended(&mut arena);
+        check(status, &stderr);
+        assert!(
+            stderr.contains("interrupted") || stderr.contains(&db.display().to_string()),
+            "{stderr}"
+        );
+    }
+    let text = fs::read_to_string(&games).unwrap();
+    soak.games = text.lines().count();
+    soak.forfeits = text
+        .lines()
+        .filter(|l| !l.contains("\"forfeit\":null"))
+        .count();
+    soak
+}
+
+/// A database rewritten in place under a running arena (once SIGBUS in
+/// two runs of four) ends games or the arena with an error naming it,
+/// never the process, whether the table is held in memory (the width-4
+/// table is) or read from its file (`TABULA_DB_IN_MEMORY=0`, as a table
+/// over 512 MiB is): 100 rewrites each.
+#[test]
+fn a_database_rewritten_under_an_arena_is_an_error_never_a_crash() {
+    let dir = scratch("files-soak");
+    fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("w4.db");
+    for in_memory in [Some("0"), None] {
+        fs::copy(width4_db(), &db).unwrap();
+        let soak = soak(&dir, &db, in_memory, 100);
+        eprintln!("TABULA_DB_IN_MEMORY={in_memory:?}: {soak:?}");
+        assert_eq!(soak.rewrites, 100);
+        assert!(soak.games > 0, "{soak:?}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `TABULA_DB_IN_MEMORY` that is no number of bytes is refused by name
+/// when a database is loaded, rather than read as some default.
+#[test]
+fn a_bad_in_memory_bound_is_refused() {
+    let run = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "diffusion(width=4)", "--db", width4_db()])
+        .env("TABULA_DB_IN_MEMORY", "lots")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(
+        stderr.contains("TABULA_DB_IN_MEMORY=`lots` is not a number of bytes"),
+        "{stderr}"
+    );
 }

@@ -1014,7 +1014,7 @@ fn a_table_too_large_for_memory_is_refused() {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 800000 && exec {} solve diffusion",
+            "ulimit -v 800000 && exec {} solve diffusion --no-save",
             env!("CARGO_BIN_EXE_tabula")
         ))
         .output()

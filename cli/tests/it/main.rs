@@ -17,12 +17,18 @@ mod engine;
 mod engine_processes;
 mod files;
 mod hostile;
+mod pipes;
 mod reliability;
 mod repl;
 mod serve;
+#[cfg(target_os = "linux")]
+mod serve_hostile;
 mod serve_study;
 mod shards;
+mod shell;
 mod solve;
 mod study;
 mod terminal;
 mod train;
+#[cfg(unix)]
+mod webdriver;

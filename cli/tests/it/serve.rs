@@ -19,6 +19,8 @@ use crate::common::{poll_until, scratch, tabula, width4_db};
 pub struct Served {
     pub child: Child,
     pub address: String,
+    /// The token in the address it printed, if it has one.
+    pub token: Option<String>,
 }
 
 impl Served {
@@ -40,7 +42,27 @@ impl Served {
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
-        Served { child, address }
+        let token = line
+            .split("?token=")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string);
+        Served {
+            child,
+            address,
+            token,
+        }
+    }
+
+    /// A server with `--arena arena` and `args`, playing the tournament
+    /// `body` (`POST /api/tournaments`) started from the page.
+    pub fn playing(arena: &std::path::Path, args: &[&str], body: &str) -> Served {
+        let mut all = vec!["--arena", arena.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let served = Served::start(&all);
+        let (status, answer) = served.post("/api/tournaments", body);
+        assert_eq!(status, 200, "{answer}");
+        served
     }
 
     pub fn url(&self) -> String {
@@ -49,6 +71,13 @@ impl Served {
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Sends it SIGINT, as Ctrl-C does.
+    pub fn interrupt(&self) {
+        let pid = self.pid().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success(), "kill -INT {pid}");
     }
 
     /// Sends `raw` (a whole HTTP/1.1 request) and returns the status and body.
@@ -100,13 +129,27 @@ impl Served {
 
     /// A WebSocket to the play endpoint, as the page opens it.
     pub fn socket(&self) -> Socket {
+        self.socket_with(&[]).expect("the socket opens")
+    }
+
+    /// A WebSocket to the play endpoint with `headers` besides the
+    /// page's Origin (a cookie, a forged Host), or why it did not open.
+    pub fn socket_with(&self, headers: &[(&str, &str)]) -> Result<Socket, tungstenite::Error> {
         let mut request = format!("ws://{}/api/play", self.address)
             .into_client_request()
             .unwrap();
         let origin = format!("http://{}", self.address).parse().unwrap();
         request.headers_mut().insert("Origin", origin);
-        let (socket, _) = tungstenite::connect(request).expect("the socket opens");
-        Socket { socket }
+        for (name, value) in headers {
+            let name = tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
+        }
+        let (socket, _) = tungstenite::connect(request)?;
+        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            // A guard against a hang: an answer that never comes fails.
+            stream.set_read_timeout(Some(crate::common::HANG)).unwrap();
+        }
+        Ok(Socket { socket })
     }
 }
 
@@ -119,7 +162,7 @@ impl Drop for Served {
 
 /// The page's WebSocket.
 pub struct Socket {
-    socket: WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
+    pub socket: WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
 }
 
 impl Socket {
@@ -304,7 +347,11 @@ fn a_game_is_played_taken_back_and_replayed_over_the_socket() {
     socket.send(json!({"type": "new", "game": "diffusion(width=4)", "seats": ["human", "mcts(iterations=50)"], "seed": 7}));
     let state = socket.settled();
     assert_eq!(state["game"], "diffusion(width=4)");
-    assert_eq!(state["seats"][1]["agent"], "mcts(iterations=50)");
+    // Seated as it plays: within the server's node limit (--max-nodes).
+    assert_eq!(
+        state["seats"][1]["agent"],
+        "mcts(iterations=50,max_nodes=2000000)"
+    );
     assert_eq!(state["to_move"], 0);
     assert!(state["svg"].as_str().unwrap().contains(r#"data-cell="A""#));
     let legal = state["legal"].as_array().unwrap().clone();
@@ -374,7 +421,7 @@ fn a_game_is_played_taken_back_and_replayed_over_the_socket() {
     // Swapping seats: the agent is to move and answers.
     socket.send(json!({"type": "swap", "a": 0, "b": 1}));
     let swapped = socket.settled();
-    assert_eq!(swapped["seats"][0]["agent"], "mcts(iterations=50)");
+    assert_eq!(swapped["seats"][0]["agent"], state["seats"][1]["agent"]);
     assert_eq!(swapped["moves"].as_array().unwrap().len(), 3);
 }
 
@@ -722,12 +769,11 @@ fn a_tournament_tabula_arena_is_playing_is_watched_as_it_goes() {
 #[test]
 fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
     let arena = scratch("serve-interrupt");
-    let mut served = Served::start(&["--arena", arena.to_str().unwrap()]);
-    let (status, body) = served.post(
-        "/api/tournaments",
+    let mut served = Served::playing(
+        &arena,
+        &["--shutdown-grace", "10m"],
         r#"{"games":["diffusion(width=4)"],"agents":["random","mcts(iterations=2000)"],"rounds":500,"seed":3}"#,
     );
-    assert_eq!(status, 200, "{body}");
     let games = arena.join("page-1").join("games.jsonl");
     poll_until("a first game", || {
         std::fs::read_to_string(&games).is_ok_and(|t| t.lines().count() >= 1)
@@ -740,12 +786,8 @@ fn ctrl_c_records_the_tournaments_games_under_way_and_their_summary() {
     });
     // A page left open does not keep the server from stopping.
     let _page = served.socket();
-    let pid = served.pid().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    // Given all the time they need, the games under way are recorded.
+    served.interrupt();
     crate::common::end_or_kill(&mut served.child, "the interrupted server");
     let summary = crate::common::read_json(&arena.join("page-1").join("summary.json"));
     let recorded = std::fs::read_to_string(&games).unwrap().lines().count();

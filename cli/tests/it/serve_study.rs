@@ -1,5 +1,6 @@
 //! The web page's Study tab through its API: a study folder's summary,
-//! tables and charts; a folder that holds no study, and bad folder numbers.
+//! tables and charts; a folder that holds no study, bad folder numbers,
+//! and a study holding a link.
 
 use crate::common::{scratch, tabula};
 use crate::serve::{results_folder, Served};
@@ -72,6 +73,25 @@ fn a_study_folder_is_served_with_its_tables_and_charts() {
         let (status, body) = served.get(path);
         assert!(status == 404 || status == 400, "{path}: {status} {body}");
         assert!(body.contains("\"error\""), "{path}: {body}");
+    }
+
+    // A link anywhere in the study (here out of it, to a file no client may
+    // read) is refused as every endpoint refuses one, naming no path.
+    #[cfg(unix)]
+    {
+        let variant = std::fs::read_dir(study.join("variants"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let games = variant.join("self-play").join("games.jsonl");
+        std::fs::remove_file(&games).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", &games).unwrap();
+        let (status, body) = served.get("/api/folders/0/study");
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains("not a regular file"), "{body}");
+        assert!(!body.contains("root:") && !body.contains("/tmp"), "{body}");
     }
     for dir in [study, arena] {
         let _ = std::fs::remove_dir_all(dir);

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::{read_svg, scratch, tabula, width4_db as db, Run};
+use crate::common::{read_json, read_svg, records, scratch, tabula, width4_db as db, Run};
 
 #[test]
 fn queries_print_one_json_line_per_position() {
@@ -181,28 +181,28 @@ fn the_repl_shows_exact_values_once_a_database_is_loaded() {
     assert!(run.stderr.contains("usage: solve"), "{}", run.stderr);
 }
 
-/// Three rounds of `random` against `perfect(db=DB)` at `game` into `out`,
-/// then `tabula analyse` of them against `db`: the analysis run, done.
-fn random_against_perfect(game: &str, db: &str, out: &std::path::Path) -> Run {
+/// Three rounds of `random` against `perfect(db=DB)` at `game` into `out`
+/// (with the arena's options `extra`), then `tabula analyse` of them
+/// against `db`: the analysis run, done.
+fn random_against_perfect(game: &str, db: &str, out: &std::path::Path, extra: &[&str]) -> Run {
     let perfect = format!("perfect(db={db})");
     let out = out.to_str().unwrap();
-    let run = tabula(
-        &[
-            "arena",
-            "--games",
-            game,
-            "--agents",
-            "random",
-            &perfect,
-            "--rounds",
-            "3",
-            "--threads",
-            "2",
-            "--out",
-            out,
-        ],
-        "",
-    );
+    let mut args = vec![
+        "arena",
+        "--games",
+        game,
+        "--agents",
+        "random",
+        &perfect,
+        "--rounds",
+        "3",
+        "--threads",
+        "2",
+        "--out",
+        out,
+    ];
+    args.extend(extra);
+    let run = tabula(&args, "");
     assert!(run.ok, "{}", run.stderr);
     let run = tabula(&["analyse", out, "--db", db], "");
     assert!(run.ok, "{}", run.stderr);
@@ -213,7 +213,7 @@ fn random_against_perfect(game: &str, db: &str, out: &std::path::Path) -> Run {
 fn analyse_judges_every_agent_against_perfect_play() {
     let out = scratch("arena");
     let _ = std::fs::remove_dir_all(&out);
-    let run = random_against_perfect("diffusion(width=4,stones=2)", db(), &out);
+    let run = random_against_perfect("diffusion(width=4,stones=2)", db(), &out, &[]);
     assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("accuracy.json")).unwrap()).unwrap();
@@ -289,6 +289,60 @@ fn analyse_judges_every_agent_against_perfect_play() {
     );
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&other);
+}
+
+/// Only the moves agents chose are judged: a tournament's opening plies,
+/// random or from a suite, are counted apart, so `perfect` keeps the value
+/// with every move of its own, whatever opening it was handed.
+#[test]
+fn analyse_judges_only_the_moves_agents_chose() {
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/openings/diffusion-width4.txt"
+    );
+    for (name, extra) in [
+        ("random-openings", ["--opening-plies", "4"]),
+        ("suite-openings", ["--openings", suite]),
+    ] {
+        let out = scratch(name);
+        let run = random_against_perfect("diffusion(width=4)", db(), &out, &extra);
+        assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
+        assert!(
+            run.stdout.contains("opening plies chosen by no agent"),
+            "{}",
+            run.stdout
+        );
+        let report = read_json(&out.join("accuracy.json"));
+        let agents = report["agents"].as_array().unwrap();
+        let best = agents
+            .iter()
+            .find(|a| a["agent"].as_str().unwrap().starts_with("perfect"))
+            .unwrap();
+        let at_stake = best["from_won"].as_u64().unwrap() + best["from_drawn"].as_u64().unwrap();
+        assert!(at_stake > 0, "{best}");
+        assert_eq!(best["kept"], at_stake, "{name}: {best}");
+        assert_eq!(best["accuracy"]["value"], 1.0, "{name}: {best}");
+        for lost in ["won_to_drawn", "won_to_lost", "drawn_to_lost"] {
+            assert_eq!(best[lost], 0, "{name}: {best}");
+        }
+        assert_eq!(best["perfect"], best["moves"], "{name}: {best}");
+        let row = run
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("perfect"))
+            .unwrap();
+        assert!(row.contains(" 100.0% ("), "{}", run.stdout);
+        // The opening plies and the agents' moves make up every ply played.
+        let opening = report["opening_plies"].as_u64().unwrap();
+        assert!(opening >= 6, "{report}");
+        let moves: u64 = agents.iter().map(|a| a["moves"].as_u64().unwrap()).sum();
+        let plies: u64 = records(&out)
+            .values()
+            .map(|r| r["plies"].as_u64().unwrap())
+            .sum();
+        assert_eq!(moves + opening, plies, "{report}");
+        let _ = std::fs::remove_dir_all(&out);
+    }
 }
 
 /// Kalah is solved by score margin: the start's margin is reported, a
@@ -379,7 +433,7 @@ fn analyse_reports_the_margin_lost_per_move_in_kalah() {
         assert!(run.ok, "{}", run.stderr);
     }
     let db32 = db32.to_str().unwrap();
-    let run = random_against_perfect("kalah(pits=3,seeds=2)", db32, &out);
+    let run = random_against_perfect("kalah(pits=3,seeds=2)", db32, &out, &[]);
     assert!(run.stdout.contains("6 games judged"), "{}", run.stdout);
     assert!(run.stdout.contains("lost/move"), "{}", run.stdout);
     let report: Value =
@@ -399,16 +453,18 @@ fn analyse_reports_the_margin_lost_per_move_in_kalah() {
     // Perfect play keeps the best margin at every move.
     let best = by_name("perfect");
     assert!(best["moves"].as_u64().unwrap() > 0);
-    assert_eq!(best["kept"], best["moves"]);
+    assert_eq!(best["perfect"], best["moves"]);
     assert_eq!(best["margin_lost"], 0);
-    assert_eq!(best["result_lost"], 0);
+    for lost in ["won_to_drawn", "won_to_lost", "drawn_to_lost"] {
+        assert_eq!(best[lost], 0, "{best}");
+    }
     assert_eq!(best["mean_margin_lost"], 0.0);
     // Random gives margin away; its counts add up, by phase too.
     let random = by_name("random");
     let moves = random["moves"].as_u64().unwrap();
     let lost = random["margin_lost"].as_u64().unwrap();
     assert!(
-        lost > 0 && random["kept"].as_u64().unwrap() < moves,
+        lost > 0 && random["perfect"].as_u64().unwrap() < moves,
         "{random}"
     );
     let mean = random["mean_margin_lost"].as_f64().unwrap();
@@ -454,6 +510,50 @@ fn analyse_reports_the_margin_lost_per_move_in_kalah() {
         run.stderr
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// With a database loaded, the REPL uses it: `hint` gives perfect play's
+/// move and every move's exact value (no search that could pick a losing
+/// move), an agent's move is shown beside what it kept, and a proven
+/// result reads as one.
+#[test]
+fn the_repl_uses_a_loaded_database_for_hints_and_agents() {
+    let script = format!(
+        "new diffusion(width=4)\nhint\nsolve load {db}\nhint\nagent 2 mcts(iterations=30)\nB\n\
+         agent 2 perfect(db={db})\nundo 2\nA\n",
+        db = db()
+    );
+    let run = tabula(&["play"], &script);
+    assert!(run.ok, "{}", run.stderr);
+    let out = &run.stdout;
+    // Before the database: the search's hint. After: the database's.
+    assert!(out.contains("hint: ") && out.contains(" (mcts)"), "{out}");
+    let exact = out
+        .split("hint: a (perfect play, from the database)\n")
+        .nth(1);
+    let exact = exact.unwrap_or_else(|| panic!("{out}"));
+    // As `tabula solve --query "4444/4444 A"` gives it: a and A win in 53.
+    assert!(
+        exact.starts_with(
+            "South to move: win in 53\n  a      win in 53  (best)\n  A      win in 53  (best)\n"
+        ),
+        "{out}"
+    );
+    assert!(exact.contains("  b      loss in 52\n"), "{out}");
+    // MCTS's move, and the database's word on it.
+    let mcts = out.lines().find(|l| l.starts_with("North (mcts")).unwrap();
+    assert!(
+        mcts.contains("  [value ") && mcts.contains("  [database: "),
+        "{out}"
+    );
+    // `perfect` proves its result with the distance: no fraction.
+    let perfect = out
+        .lines()
+        .find(|l| l.starts_with("North (perfect"))
+        .unwrap();
+    assert!(perfect.contains("  [proven "), "{out}");
+    assert!(!perfect.contains("value"), "{out}");
+    assert!(perfect.contains(", a best move]"), "{out}");
 }
 
 /// The REPL's `solve` shows Kalah's margins from a margin table: the
@@ -517,5 +617,80 @@ fn the_repl_shows_kalahs_margins() {
         "{}",
         run.stderr
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+/// A build whose table would be large and thrown away (no `--db`) is
+/// refused before it starts, with what it would take; `--db` keeps it,
+/// `--no-save` builds it anyway, a small one needs neither, and a `--db`
+/// that cannot be written is refused before the build, not after it.
+#[test]
+fn a_large_build_without_db_asks_first() {
+    for (spec, size) in [
+        (
+            "diffusion",
+            "a database of 2.45 GB, and about 4.77 GB of memory",
+        ),
+        ("kalah(pits=4,seeds=4)", "76.9 MB"),
+    ] {
+        let run = tabula(&["solve", spec], "");
+        assert!(!run.ok);
+        assert!(run.stderr.contains(size), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("Give --db FILE to keep it")
+                && run.stderr.contains("--no-save to build it anyway"),
+            "{}",
+            run.stderr
+        );
+        assert!(!run.stdout.contains("solved in"), "{}", run.stdout);
+    }
+    let run = tabula(&["solve", "diffusion"], "");
+    assert!(
+        run.stderr.contains(
+            "solving diffusion(width=6,blocks=halves) builds a table of 2,176,782,336 positions"
+        ),
+        "{}",
+        run.stderr
+    );
+    // A small table is built and reported without either.
+    let run = tabula(&["solve", "kalah(pits=3,seeds=3)"], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("18 seeds by margin on ")
+            && run
+                .stdout
+                .contains("134,596 positions, a database of 0.1 MB")
+            && run.stdout.contains("solved in"),
+        "{}",
+        run.stdout
+    );
+    // Asked for: built and thrown away; with --db, a conflict.
+    let run = tabula(&["solve", "kalah(pits=3,seeds=3)", "--no-save"], "");
+    assert!(run.ok, "{}", run.stderr);
+    let run = tabula(&["solve", "diffusion", "--no-save", "--db", "x.db"], "");
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+    // A --db where nothing can be written (a link to nothing, which is
+    // no file to load either): refused before the build.
+    let dir = scratch("solve-unwritable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dangling = dir.join("dangling.db");
+    std::os::unix::fs::symlink("nowhere", &dangling).unwrap();
+    let run = tabula(
+        &[
+            "solve",
+            "kalah(pits=3,seeds=3)",
+            "--db",
+            dangling.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("symbolic link to nothing"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("solving"), "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -64,6 +64,9 @@ pub struct SearchSummary {
     pub proven: Option<Outcome>,
     /// The depth completed, for searches that go by depth.
     pub depth: Option<u32>,
+    /// With `proven`, the plies to the end with best play, when the
+    /// search knows them (see [`SearchReport::distance`]).
+    pub distance: Option<u32>,
 }
 
 impl SearchSummary {
@@ -95,6 +98,7 @@ impl SearchSummary {
             pv,
             proven: report.proven,
             depth: report.depth,
+            distance: report.distance,
         }
     }
 }

@@ -16,12 +16,13 @@ const PV_PLIES: usize = 24;
 
 /// One of the best moves `best` of `state`, chosen by `rng`, and the line
 /// that follows with best play (`next_best` gives a position's first best
-/// move), up to [`PV_PLIES`] long: what both kinds of table play and report.
+/// move, or why the table cannot say), up to [`PV_PLIES`] long: what both
+/// kinds of table play and report.
 pub(crate) fn best_line<G: Game>(
     state: &G,
     best: &[G::Move],
     rng: &mut Rng,
-    next_best: impl Fn(&G) -> Option<G::Move>,
+    next_best: impl Fn(&G) -> Result<Option<G::Move>, Forfeit>,
 ) -> Result<(G::Move, Vec<G::Move>), Forfeit> {
     if best.is_empty() {
         return Err(Forfeit::new("asked to move in a finished game"));
@@ -31,7 +32,7 @@ pub(crate) fn best_line<G: Game>(
     let mut line = state.clone();
     line.play(mv);
     while pv.len() < PV_PLIES && line.outcome().is_none() {
-        let Some(next) = next_best(&line) else {
+        let Some(next) = next_best(&line)? else {
             break;
         };
         pv.push(next);
@@ -42,12 +43,13 @@ pub(crate) fn best_line<G: Game>(
 
 /// The decision to play `mv`, reported as a search would be: the proven
 /// value of the position (`value`, `proven`) and of each move (`children`,
-/// best first), the line, and the distance where the table knows one.
+/// best first), the line, and the distance to the end where the table
+/// knows one (it searched no depth).
 pub(crate) fn decision<M: Copy>(
     (mv, pv): (M, Vec<M>),
     (value, proven): (f32, Outcome),
     children: Vec<ChildStats<M>>,
-    depth: Option<u32>,
+    distance: Option<u32>,
     started: Instant,
 ) -> Decision<M> {
     Decision {
@@ -61,7 +63,8 @@ pub(crate) fn decision<M: Copy>(
             children,
             pv,
             proven: Some(proven),
-            depth,
+            depth: None,
+            distance,
         }),
     }
 }

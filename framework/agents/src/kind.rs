@@ -43,6 +43,14 @@ pub trait AgentKind: 'static {
         let _ = settings;
         0
     }
+
+    /// The parameter naming the outside program an agent of this kind runs
+    /// (`engine`'s `cmd`), if it runs one: what a server that seats agents
+    /// for clients it does not trust must never let them choose (see
+    /// `tabula::Registry::agent_reach`). Parameters of kind
+    /// [`Verbatim`](tabula_core::params::ParamKind::Verbatim) are counted as naming
+    /// files without being declared.
+    const PROGRAM: Option<&'static str> = None;
 }
 
 /// [`AgentKind::memory`] of checked spec parameters (0 when they do not
@@ -130,6 +138,8 @@ pub struct AgentInfo {
     /// The memory an agent of these parameters takes at once, in bytes
     /// (see [`AgentKind::memory`]).
     pub memory: fn(&Params) -> u64,
+    /// The parameter naming the program it runs (see [`AgentKind::PROGRAM`]).
+    pub program: Option<&'static str>,
 }
 
 /// How a registry builds one agent kind for one game type (see
@@ -163,6 +173,7 @@ impl<K: AgentKind> AgentSet for One<K> {
             description: K::DESCRIPTION,
             params: K::PARAMS,
             memory: memory_of::<K>,
+            program: K::PROGRAM,
         });
     }
 

@@ -14,7 +14,7 @@ use tabula_core::params::ParamKind;
 use tabula_core::rng::{seeded, Rng};
 use tabula_search::search::{ChildStats, Control};
 use tabula_solve::margin::is_margin_database;
-use tabula_solve::{Entry, Identity, Indexer, Table, Value};
+use tabula_solve::{DbError, Entry, Identity, Indexer, Table, Value};
 
 /// The `perfect` agent kind: every move from the database `tabula solve`
 /// builds. By a win/loss table it wins as fast as possible and loses as
@@ -90,7 +90,7 @@ fn build_table<G: Game>(
     context: &BuildContext<'_, G>,
 ) -> Result<Box<dyn Agent<G>>, BuildError> {
     // Only the header here (building must be cheap); the table is
-    // mapped at the first move, once for every agent using the file.
+    // loaded at the first move, once for every agent using the file.
     let (found, complete) = Table::read_identity(&path).map_err(|e| e.to_string())?;
     let expected = (indexer.identity)(context.start);
     if found != expected {
@@ -112,7 +112,7 @@ fn build_table<G: Game>(
     }))
 }
 
-/// The agent: the database, mapped at its first move.
+/// The agent: the database, loaded at its first move.
 struct PerfectAgent<G: Game> {
     path: PathBuf,
     expected: Identity,
@@ -139,17 +139,22 @@ fn proven(entry: Entry, seat: usize) -> Outcome {
     }
 }
 
+/// A game forfeited for what went wrong with the database.
+fn forfeit(error: DbError) -> Forfeit {
+    Forfeit::new(error.to_string())
+}
+
 impl<G: Game> PerfectAgent<G> {
     fn table(&mut self) -> Result<Arc<Table>, Forfeit> {
         if let Some(table) = &self.table {
             // A file changed under the map would kill the process.
-            table.unchanged().map_err(|e| Forfeit::new(e.to_string()))?;
+            table.unchanged().map_err(forfeit)?;
             return Ok(Arc::clone(table));
         }
-        let table = Table::shared(&self.path).map_err(|e| Forfeit::new(e.to_string()))?;
+        let table = Table::shared(&self.path).map_err(forfeit)?;
         table
             .check(&self.path.display().to_string(), &self.expected)
-            .map_err(|e| Forfeit::new(e.to_string()))?;
+            .map_err(forfeit)?;
         self.table = Some(Arc::clone(&table));
         Ok(table)
     }
@@ -170,10 +175,11 @@ impl<G: Game> Agent<G> for PerfectAgent<G> {
                 self.expected
             )));
         }
-        let analysis = (self.indexer.analyse)(&table, state)
+        let analyse = |state: &G| (self.indexer.analyse)(&table, state).map_err(forfeit);
+        let analysis = analyse(state)?
             .ok_or_else(|| Forfeit::new("the database does not cover this position"))?;
         let line = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
-            (self.indexer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
+            Ok(analyse(line)?.and_then(|a| a.best_moves().first().copied()))
         })?;
         let seat = state.to_move();
         let mut moves = analysis.moves;

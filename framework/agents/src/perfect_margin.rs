@@ -88,7 +88,7 @@ impl<G: Game> Agent<G> for MarginAgent<G> {
             ))
         })?;
         let line = best_line(state, &analysis.best_moves(), &mut self.rng, |line| {
-            (self.scorer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied())
+            Ok((self.scorer.analyse)(&table, line).and_then(|a| a.best_moves().first().copied()))
         })?;
         let seat = state.to_move();
         let mut moves = analysis.moves;

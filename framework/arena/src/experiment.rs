@@ -23,7 +23,7 @@
 //! is read, with its line. Games and the rest are checked against the
 //! registry before any game is played.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -126,12 +126,8 @@ impl Experiment {
             base.agents = canonical("agents", specs, |spec| {
                 registry.parse_agent(spec).map(|agent| agent.to_string())
             })?;
-            if let Some(twice) = base
-                .agents
-                .iter()
-                .enumerate()
-                .find_map(|(i, a)| base.agents[..i].contains(a).then_some(a))
-            {
+            let mut seen = HashSet::new();
+            if let Some(twice) = base.agents.iter().find(|a| !seen.insert(*a)) {
                 return Err(format!("agents: `{twice}` is given twice"));
             }
         }

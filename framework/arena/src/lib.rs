@@ -73,7 +73,8 @@ pub use records::each_record;
 pub use run::{GameResult, VALUES_FIELD};
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
-pub use under_way::{in_progress, GameInProgress, PLAYING_DIR};
+pub use store::{GAMES_FILE, SETTINGS_FILE};
+pub use under_way::{in_progress, in_progress_first, GameInProgress, PLAYING_DIR};
 
 /// The settings that fix a tournament's games; `resume` insists on them.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -289,15 +290,20 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
             registry.names().join(", ")
         ));
     }
+    // Every check of names below is a set lookup: an experiment file may
+    // list tens of thousands of agents.
     let mut starts: Vec<Box<dyn AnyGame>> = Vec::new();
+    let mut specs = HashSet::new();
     for name in &names {
         let start = registry.create(name).map_err(|e| format!("--games: {e}"))?;
-        if starts.iter().any(|s| s.spec() == start.spec()) {
+        if !specs.insert(start.spec()) {
             return Err(format!("--games: `{}` is given twice", start.spec()));
         }
         starts.push(start);
     }
     let mut agents: Vec<AgentSpec> = Vec::new();
+    // Tables and charts tell the agents apart by their display names.
+    let (mut given, mut called) = (HashSet::new(), HashSet::new());
     for text in config.agents.iter().flat_map(|a| tabula::split_specs(a)) {
         let agent = registry
             .parse_agent(&text)
@@ -307,7 +313,7 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
                 "--agents: `human` cannot play in the arena; choose random or mcts".to_string(),
             );
         }
-        if agents.contains(&agent) {
+        if !given.insert(agent.to_string()) {
             return Err(format!("--agents: `{agent}` is given twice"));
         }
         agents.push(agent);
@@ -315,12 +321,8 @@ fn prepare(registry: &Registry, config: &Config) -> Result<Entrants, String> {
     if agents.len() < 2 {
         return Err("--agents: an arena needs at least two agents".to_string());
     }
-    // Tables and charts tell the agents apart by their display names.
-    for (i, agent) in agents.iter().enumerate() {
-        if agents[..i]
-            .iter()
-            .any(|a| a.display_name() == agent.display_name())
-        {
+    for agent in &agents {
+        if !called.insert(agent.display_name()) {
             return Err(format!(
                 "--agents: two agents are called `{}`",
                 agent.display_name()
@@ -938,6 +940,45 @@ mod tests {
         }
         let _ = fs::remove_dir_all(&out);
         let _ = fs::remove_file(&suite);
+    }
+
+    /// Twenty thousand agents from an experiment file (whose name checks
+    /// were once pairwise: a minute before the first game) are read and
+    /// checked, and a spec given twice or a display name used twice is
+    /// still found when it is the last of them. No game is played.
+    #[test]
+    fn twenty_thousand_agents_are_checked_by_name() {
+        let registry = tabula_games::registry();
+        let dir = folder("many-agents");
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("many.toml");
+        let listed = |agents: &[String]| {
+            let quoted: Vec<String> = agents.iter().map(|a| format!("{a:?}")).collect();
+            format!(
+                "games = [\"diffusion(width=4)\"]\nagents = [{}]\n",
+                quoted.join(", ")
+            )
+        };
+        let mut agents: Vec<String> = (0..20_000).map(|i| format!("random(name=a{i})")).collect();
+        let read = |agents: &[String]| {
+            fs::write(&file, listed(agents)).unwrap();
+            let experiment = Experiment::read(&file)?;
+            let config = experiment.apply(&registry, Config::default(), &Given::default())?;
+            prepare(&registry, &config).map(|(_, agents, _, _)| agents.len())
+        };
+        assert_eq!(read(&agents), Ok(20_000));
+        agents.push("random(name=a0)".into());
+        let twice = read(&agents).unwrap_err();
+        assert_eq!(twice, "agents: `random(name=a0)` is given twice");
+        agents.pop();
+        agents.push("random(seed=3,name=a19999)".into());
+        let called = read(&agents).unwrap_err();
+        assert_eq!(called, "--agents: two agents are called `a19999`");
+        // The charts' labels, counted once per pass, stay different.
+        let labels = names::chart_names(&agents);
+        let distinct: HashSet<&String> = labels.iter().collect();
+        assert_eq!(distinct.len(), agents.len() - 1, "only the one clash");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! (`engine(cmd=greedy_engine.py,time=200ms)`), keeping both its ends, and
 //! only where that keeps every label different from every other.
 
+use std::collections::HashMap;
+
 use tabula::agents::LABEL;
 use tabula::Spec;
 
@@ -31,11 +33,16 @@ pub fn chart_names(specs: &[String]) -> Vec<String> {
     let names: Vec<String> = specs.iter().map(|s| table_name(s)).collect();
     let mut labels: Vec<String> = names.iter().map(|n| shorten(n)).collect();
     // Each pass gives at least one clashing label its whole name back, so
-    // this ends, with every label different.
+    // this ends, with every label different. A pass counts the labels once
+    // (a chart may have thousands of agents), and a second pass is needed
+    // only where a name given back clashes with a shortened label.
     loop {
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        for label in &labels {
+            *count.entry(label).or_default() += 1;
+        }
         let clashing: Vec<usize> = (0..labels.len())
-            .filter(|&i| labels[i] != names[i])
-            .filter(|&i| labels.iter().filter(|l| **l == labels[i]).count() > 1)
+            .filter(|&i| labels[i] != names[i] && count[labels[i].as_str()] > 1)
             .collect();
         if clashing.is_empty() {
             return labels;

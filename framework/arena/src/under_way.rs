@@ -41,6 +41,13 @@ const MAX_FILE: u64 = 1 << 20;
 /// `dir` are read (no link out of it, no pipe to wait on), up to
 /// [`MAX_FILE`]. Empty when nothing plays.
 pub fn in_progress(dir: &Path) -> Vec<GameInProgress> {
+    in_progress_first(dir, usize::MAX)
+}
+
+/// [`in_progress`], reading only the `max` files of the lowest indexes
+/// (by their names): a watcher's work stays bounded whatever the folder
+/// holds.
+pub fn in_progress_first(dir: &Path, max: usize) -> Vec<GameInProgress> {
     let folder = dir.join(PLAYING_DIR);
     if !fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir()) {
         return Vec::new();
@@ -48,14 +55,27 @@ pub fn in_progress(dir: &Path) -> Vec<GameInProgress> {
     let Ok(entries) = fs::read_dir(folder) else {
         return Vec::new();
     };
-    let mut games: Vec<GameInProgress> = entries
+    let mut files: Vec<(usize, PathBuf)> = entries
         .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .filter(|e| {
-            e.metadata()
-                .is_ok_and(|m| m.is_file() && m.len() <= MAX_FILE)
+        .filter_map(|e| {
+            let path = e.path();
+            let index = path
+                .file_name()?
+                .to_str()?
+                .strip_suffix(".json")?
+                .parse()
+                .ok()?;
+            Some((index, path))
         })
-        .filter_map(|e| serde_json::from_slice(&fs::read(e.path()).ok()?).ok())
+        .collect();
+    files.sort_unstable_by_key(|(index, _)| *index);
+    let mut games: Vec<GameInProgress> = files
+        .into_iter()
+        .filter(|(_, path)| {
+            fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() <= MAX_FILE)
+        })
+        .take(max)
+        .filter_map(|(_, path)| serde_json::from_slice(&fs::read(path).ok()?).ok())
         .collect();
     games.sort_by_key(|g| g.index);
     games
@@ -158,6 +178,31 @@ mod tests {
         assert!(in_progress(&dir).is_empty());
         clear(&dir);
         assert!(!dir.join(PLAYING_DIR).exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_watcher_reads_only_the_first_games_asked_for() {
+        let dir = std::env::temp_dir().join(format!("tabula-first-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let watched: Vec<Watched> = [12, 3, 40, 7]
+            .into_iter()
+            .map(|index| {
+                let game = GameInProgress {
+                    index,
+                    round: 0,
+                    game: "kalah".into(),
+                    agents: vec!["random".into(), "mcts".into()],
+                    moves: Vec::new(),
+                };
+                Watched::start(&dir, game)
+            })
+            .collect();
+        let first: Vec<usize> = in_progress_first(&dir, 2).iter().map(|g| g.index).collect();
+        assert_eq!(first, [3, 7]);
+        assert_eq!(in_progress(&dir).len(), 4);
+        drop(watched);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

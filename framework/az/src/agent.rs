@@ -260,6 +260,7 @@ impl<G: Game> Agent<G> for AzAgent<G> {
             pv,
             proven: tree.proven(),
             depth: None,
+            distance: None,
         };
         if self.reuse {
             self.tree = Some(tree);

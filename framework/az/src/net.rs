@@ -231,9 +231,12 @@ impl Net {
     /// If the length is not a multiple of the input size, if `actions`
     /// does not have one list per row, or if an action is out of range.
     pub fn forward(&self, observations: &[f32], actions: &[&[u32]]) -> Output {
-        self.forward_traced(observations, actions).0
+        // Vectorised for the CPU's fast path (AVX2); the same sums in the
+        // same order on either path, so the same values.
+        tabula_core::dispatch!(self.forward_traced(observations, actions).0)
     }
 
+    #[inline(always)]
     fn forward_traced(&self, observations: &[f32], actions: &[&[u32]]) -> (Output, Trace) {
         let shape = self.shape;
         assert_eq!(observations.len() % shape.inputs, 0, "observation length");
@@ -265,6 +268,7 @@ impl Net {
     }
 
     /// `x W + b` for one layer over a batch.
+    #[inline(always)]
     fn dense(&self, layer: &Layer, x: &[f32], batch: usize) -> Vec<f32> {
         let w = &self.params[layer.weights..layer.biases];
         let b = &self.params[layer.biases..layer.biases + layer.output];
@@ -286,6 +290,7 @@ impl Net {
 
     /// The policy head's logits for the listed actions only: a few dozen
     /// columns of the head instead of all of them.
+    #[inline(always)]
     fn policy_logits(&self, head: &Layer, h: &[f32], actions: &[&[u32]]) -> Vec<f32> {
         let w = &self.params[head.weights..head.biases];
         let b = &self.params[head.biases..head.biases + head.output];
@@ -308,6 +313,13 @@ impl Net {
     /// The losses of `batch` and their gradient with respect to every
     /// parameter (both averaged over the batch).
     pub fn loss_and_gradient(&self, batch: &Batch) -> (Loss, Vec<f32>) {
+        tabula_core::dispatch!(self.loss_and_gradient_here(batch))
+    }
+
+    /// [`loss_and_gradient`](Self::loss_and_gradient), inlined into either
+    /// path's copy.
+    #[inline(always)]
+    fn loss_and_gradient_here(&self, batch: &Batch) -> (Loss, Vec<f32>) {
         let shape = self.shape;
         let n = batch.observations.len() / shape.inputs;
         let actions: Vec<Vec<u32>> = batch
@@ -443,6 +455,7 @@ impl Net {
 
     /// Accumulates one layer's weight and bias gradients from its input
     /// `x` and output gradient `dy`, and adds `dy Wᵀ` to `dx` when asked.
+    #[inline(always)]
     fn dense_backward(
         &self,
         layer: &Layer,

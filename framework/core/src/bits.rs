@@ -4,9 +4,10 @@
 //!
 //! `pdep` (BMI2) does it in one instruction on Intel since Haswell and on
 //! AMD since Zen 3, but AMD's Zen 1 and Zen 2 run it in microcode, taking
-//! tens to hundreds of cycles. So it is used only when the build targets
-//! BMI2 *and* the CPU running the program is not one of those; otherwise a
-//! portable broadword select runs (about 20 simple instructions, no branch).
+//! tens to hundreds of cycles. So it is used only on the fast path of
+//! [`crate::isa`], which is taken on a CPU that has BMI2 and is not one of
+//! those; otherwise a portable broadword select runs (about 20 simple
+//! instructions, no branch).
 
 /// The position of the `n`-th set bit of `x`, counting from 0 at the
 /// lowest: `nth_set_bit(0b10110, 1) == 2`. `n` must be below
@@ -15,9 +16,11 @@
 #[inline(always)]
 pub fn nth_set_bit(x: u64, n: u32) -> u32 {
     debug_assert!(n < x.count_ones(), "bit {n} of {x:#x}");
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    if pdep::is_fast() {
-        // SAFETY: the target has BMI2 (checked at compile time).
+    #[cfg(target_arch = "x86_64")]
+    if crate::isa::pdep_chosen() {
+        // SAFETY: `pdep` is chosen only on a CPU with BMI2. Inlined into
+        // code compiled for it (`dispatch!`), this is the one
+        // instruction; elsewhere, a call.
         return unsafe { core::arch::x86_64::_pdep_u64(1 << (n & 63), x) }.trailing_zeros();
     }
     nth_set_bit_portable(x, n)
@@ -63,75 +66,10 @@ const fn select_in_byte() -> [[u8; 8]; 256] {
     table
 }
 
-/// Whether [`nth_set_bit`] uses the `pdep` instruction in this process:
-/// the build targets BMI2 and the CPU runs `pdep` in hardware.
+/// Whether [`nth_set_bit`] uses the `pdep` instruction in this process
+/// (asking the CPU first if no one has yet).
 pub fn uses_pdep() -> bool {
-    detect_cpu();
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    return pdep::is_fast();
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    return false;
-}
-
-/// Finds out, once per process, whether this CPU runs `pdep` in hardware
-/// (cheap after the first call). Until it has run, [`nth_set_bit`] takes
-/// the portable path: the check is kept out of the hot loops, where a
-/// possible call would cost more than it saves. [`crate::rng::seeded`] and
-/// `tabula_search::playout::random_playout` call it, so every playout and search
-/// has asked before its first move.
-#[inline]
-pub fn detect_cpu() {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pdep::detect();
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-mod pdep {
-    use std::sync::atomic::{AtomicU8, Ordering};
-
-    const UNKNOWN: u8 = 0;
-    const FAST: u8 = 1;
-    const MICROCODED: u8 = 2;
-    static STATE: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-    /// Whether `pdep` is known to run in hardware here.
-    #[inline(always)]
-    pub fn is_fast() -> bool {
-        STATE.load(Ordering::Relaxed) == FAST
-    }
-
-    #[inline]
-    pub fn detect() {
-        if STATE.load(Ordering::Relaxed) == UNKNOWN {
-            ask();
-        }
-    }
-
-    #[cold]
-    fn ask() {
-        let state = if microcoded() { MICROCODED } else { FAST };
-        STATE.store(state, Ordering::Relaxed);
-    }
-
-    /// AMD (and Hygon) families before 0x19 (Zen 3) run `pdep` in microcode.
-    fn microcoded() -> bool {
-        use core::arch::x86_64::__cpuid;
-        #[allow(unused_unsafe)]
-        // SAFETY: `cpuid` exists on every x86_64 CPU.
-        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-        let amd_like = matches!(
-            (vendor.ebx, vendor.edx, vendor.ecx),
-            // "AuthenticAMD", "HygonGenuine"
-            (0x6874_7541, 0x6974_6E65, 0x444D_4163) | (0x6F67_7948, 0x6E65_476E, 0x656E_6975)
-        );
-        let base = (signature >> 8) & 0xF;
-        let family = if base == 0xF {
-            base + ((signature >> 20) & 0xFF)
-        } else {
-            base
-        };
-        amd_like && family < 0x19
-    }
+    crate::isa::path() == crate::isa::Path::Fast
 }
 
 #[cfg(test)]
@@ -142,7 +80,6 @@ mod tests {
     #[test]
     fn nth_set_bit_agrees_with_a_plain_scan() {
         let mut rng = crate::rng::seeded(3);
-        detect_cpu();
         let mut masks = vec![1, 1 << 63, u64::MAX, 0x8000_0000_0000_0001];
         masks.extend((0..2000).map(|_| rng.next_u64() & rng.next_u64()));
         for x in masks {
@@ -150,6 +87,12 @@ mod tests {
             for (n, &bit) in ones.iter().enumerate() {
                 assert_eq!(nth_set_bit_portable(x, n as u32), bit, "{x:#x} {n}");
                 assert_eq!(nth_set_bit(x, n as u32), bit, "{x:#x} {n}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    // SAFETY: the CPU has BMI2 (checked).
+                    let deposited = unsafe { core::arch::x86_64::_pdep_u64(1 << n, x) };
+                    assert_eq!(deposited.trailing_zeros(), bit, "{x:#x} {n}");
+                }
             }
         }
     }

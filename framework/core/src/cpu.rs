@@ -22,6 +22,9 @@ pub struct CpuInfo {
     pub built_with: Vec<&'static str>,
     /// The same extensions as this CPU reports them at run time.
     pub cpu_has: Vec<&'static str>,
+    /// The code the hot loops run ([`crate::isa`]): `x86-64-v3`,
+    /// `x86-64-v3 without pdep` or `baseline`.
+    pub path: &'static str,
     /// How the playouts find the n-th set bit: `pdep` or `portable`
     /// (see [`crate::bits`]).
     pub select: &'static str,
@@ -38,6 +41,7 @@ impl CpuInfo {
             arch: std::env::consts::ARCH,
             built_with: built_with(),
             cpu_has: cpu_has(),
+            path: crate::isa::path().name(),
             select: if crate::bits::uses_pdep() {
                 "pdep"
             } else {
@@ -61,9 +65,10 @@ impl std::fmt::Display for CpuInfo {
         writeln!(f, ", {} threads, {}", self.threads, self.arch)?;
         write!(
             f,
-            "built with: {}; cpu has: {}; n-th set bit: {}",
+            "built with: {}; cpu has: {}; hot loops: {}; n-th set bit: {}",
             list(&self.built_with),
             list(&self.cpu_has),
+            self.path,
             self.select
         )
     }
@@ -219,6 +224,6 @@ mod tests {
             text.starts_with("cpu: ") && text.contains("built with: "),
             "{text}"
         );
-        assert!(text.contains(info.select));
+        assert!(text.contains(info.select) && text.contains(info.path));
     }
 }

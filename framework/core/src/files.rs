@@ -5,7 +5,10 @@
 //! A result file is never rewritten in place: it is either appended to,
 //! cut at a byte offset (`File::set_len`), or replaced whole by a temporary
 //! file renamed over it, so a kill at any moment leaves the old or the new
-//! contents, never an empty or half-written file.
+//! contents, never an empty or half-written file. Only a regular file is
+//! ever replaced: what else a path names is written through (a FIFO, a
+//! terminal, `/dev/null`, the process's own `/dev/stdout`) or refused (a
+//! directory, a disk), as [`write_target`] decides for every writer.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -236,7 +239,10 @@ pub fn sync_dir(dir: &Path) {
 
 /// Replaces `path` with `bytes` atomically: a temporary file beside it is
 /// written, synced and renamed over it. Every file Tabula writes whole is
-/// written so: a full disk or a kill keeps the old contents.
+/// written so: a full disk or a kill keeps the old contents. What is at
+/// `path` decides how (see [`write_target`]): a FIFO or a terminal is
+/// written through, never replaced; a directory or a block device is
+/// refused.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     replace(path, bytes).map_err(io_error(path))
 }
@@ -255,10 +261,138 @@ pub fn write_atomic_with(
     replace_with(path, write, io_error(path))
 }
 
-/// The one atomic writer: the contents streamed by `write` into a
-/// temporary file beside `path`, synced and renamed over it; `io` turns
-/// the system's errors into the caller's.
+/// Where a write to a path lands, decided by what is there before
+/// anything is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WriteTarget {
+    /// Nothing yet, or a regular file: replaced whole by a temporary file
+    /// renamed over it. Behind a symbolic link this is the file the link
+    /// leads to (the link stays, as an editor's save keeps it).
+    Replace(PathBuf),
+    /// A FIFO or a character device (a terminal, `/dev/null`): written
+    /// through, as a shell's `>` writes it, and never replaced. A FIFO
+    /// waits for its reader, as it does for the shell.
+    Through(PathBuf),
+    /// `/dev/stdout` or `/dev/fd/1`: this process's standard output,
+    /// whatever it is connected to (a pipe, a terminal, a file a shell
+    /// redirected it to, which is appended to, never replaced).
+    Stdout,
+    /// `/dev/stderr` or `/dev/fd/2`: this process's standard error.
+    Stderr,
+}
+
+/// Where a write to `path` lands: a new or regular file is replaced
+/// atomically, a FIFO or a character device written through, the
+/// process's own streams used as they are. Refused: a directory, a block
+/// device (a disk: never what a save means), a socket, and a symbolic link
+/// to nothing (the file it names would be made somewhere unexpected).
+/// Every writer asks here first, so that no write ever replaces a device
+/// with a regular file (`save /dev/null` run as root once did).
+pub fn write_target(path: &Path) -> io::Result<WriteTarget> {
+    let named = |streams: [&str; 3]| streams.iter().any(|s| path == Path::new(s));
+    if named(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]) {
+        return Ok(WriteTarget::Stdout);
+    }
+    if named(["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]) {
+        return Ok(WriteTarget::Stderr);
+    }
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return match fs::symlink_metadata(path) {
+                Ok(_) => Err(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    "it is a symbolic link to nothing; remove it or name the file itself",
+                )),
+                Err(_) => Ok(WriteTarget::Replace(path.to_path_buf())),
+            };
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        let linked = fs::symlink_metadata(path)?.file_type().is_symlink();
+        return Ok(WriteTarget::Replace(match linked {
+            true => fs::canonicalize(path)?,
+            false => path.to_path_buf(),
+        }));
+    }
+    match special(&kind) {
+        Special::Stream => Ok(WriteTarget::Through(path.to_path_buf())),
+        Special::Refused(what) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "it is {what}; Tabula writes regular files, and writes through to FIFOs \
+                 and character devices"
+            ),
+        )),
+    }
+}
+
+/// What a file that is not a regular file is, to a writer.
+enum Special {
+    /// A FIFO or a character device: written through.
+    Stream,
+    /// Anything else, named for the error.
+    Refused(&'static str),
+}
+
+fn special(kind: &fs::FileType) -> Special {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() || kind.is_char_device() {
+            return Special::Stream;
+        }
+        if kind.is_block_device() {
+            return Special::Refused("a block device");
+        }
+        if kind.is_socket() {
+            return Special::Refused("a socket");
+        }
+    }
+    Special::Refused(match kind.is_dir() {
+        true => "a directory",
+        false => "not a regular file",
+    })
+}
+
+/// The one writer of whole files: the contents streamed by `write` go
+/// where [`write_target`] says, a regular file's through a temporary file
+/// beside it, synced and renamed over it; `io` turns the system's errors
+/// into the caller's.
 pub fn replace_with<E>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    io: impl Fn(io::Error) -> E,
+) -> Result<(), E> {
+    match write_target(path).map_err(&io)? {
+        WriteTarget::Replace(file) => replace_file(&file, write, io),
+        WriteTarget::Through(stream) => {
+            let out = OpenOptions::new().write(true).open(stream).map_err(&io)?;
+            write_through(out, write, io)
+        }
+        WriteTarget::Stdout => write_through(io::stdout().lock(), write, io),
+        WriteTarget::Stderr => write_through(io::stderr().lock(), write, io),
+    }
+}
+
+/// Streams `write`'s contents into `out` as they come: a stream has no
+/// old contents to keep.
+fn write_through<E>(
+    out: impl Write,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    io: impl Fn(io::Error) -> E,
+) -> Result<(), E> {
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    write(&mut out)?;
+    out.flush().map_err(io)
+}
+
+/// Replaces the regular file (or the new one) at `path` by a temporary
+/// file beside it, renamed over it once written and synced. A file
+/// replaced keeps its permissions (a save kept private stays private).
+fn replace_file<E>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
     io: impl Fn(io::Error) -> E,
@@ -279,8 +413,16 @@ pub fn replace_with<E>(
     ));
     // A leftover in the way (a FIFO would block the create) goes first.
     let _ = fs::remove_file(&temp);
+    let kept = fs::metadata(path).ok().map(|meta| meta.permissions());
     let written = File::create(&temp)
         .map_err(&io)
+        .and_then(|file| match kept {
+            Some(permissions) => file
+                .set_permissions(permissions)
+                .map(|()| file)
+                .map_err(&io),
+            None => Ok(file),
+        })
         .and_then(|file| {
             let mut out = BufWriter::with_capacity(1 << 20, file);
             write(&mut out)?;
@@ -458,6 +600,109 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["s.json", "taken"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Runs `command` with `args`, saying whether it succeeded.
+    fn run(command: &str, args: &[&std::ffi::OsStr]) -> bool {
+        let _forking = FORKING.lock().unwrap_or_else(|e| e.into_inner());
+        std::process::Command::new(command)
+            .args(args)
+            .status()
+            .unwrap_or_else(|e| panic!("{command}: {e}"))
+            .success()
+    }
+
+    /// A write to a device, a FIFO, a directory or a symbolic link never
+    /// replaces it: streams are written through, the rest refused, a link
+    /// to a regular file replaces that file. Root (as in a container) is
+    /// the case that matters: it may rename over anything, and makes its
+    /// own device nodes here. Where `mknod` is not allowed, `/dev/null`
+    /// itself stands in for the character device (and no block device is
+    /// tried).
+    #[test]
+    #[cfg(unix)]
+    fn writes_never_replace_what_is_not_a_regular_file() {
+        use std::os::unix::fs::{symlink, FileTypeExt, MetadataExt, PermissionsExt};
+        let dir = scratch("targets");
+        let kind = |path: &Path| fs::symlink_metadata(path).unwrap().file_type();
+        let made = |name: &str, args: &[&str]| {
+            let path = dir.join(name);
+            let mut all = vec![path.as_os_str()];
+            all.extend(args.iter().map(std::ffi::OsStr::new));
+            run("mknod", &all).then_some(path)
+        };
+        // A character device (1, 3 is what /dev/null is): written through.
+        // Asked first, so that a writer that would replace it fails here,
+        // before `/dev/null` itself could be replaced.
+        let device = made("dev", &["c", "1", "3"]).unwrap_or_else(|| PathBuf::from("/dev/null"));
+        let rdev = fs::metadata(&device).unwrap().rdev();
+        assert_eq!(
+            write_target(&device).unwrap(),
+            WriteTarget::Through(device.clone())
+        );
+        write_atomic(&device, b"into the device").unwrap();
+        assert!(kind(&device).is_char_device(), "{device:?} was replaced");
+        assert_eq!(fs::metadata(&device).unwrap().rdev(), rdev);
+        // A block device: refused, before it is opened.
+        if let Some(block) = made("block", &["b", "7", "250"]) {
+            let err = write_atomic(&block, b"x").unwrap_err();
+            assert!(err.contains("it is a block device"), "{err}");
+            assert!(kind(&block).is_block_device());
+        }
+        // A FIFO: written through to its reader.
+        let fifo = dir.join("fifo");
+        assert!(run("mkfifo", &[fifo.as_os_str()]));
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read(&fifo).unwrap())
+        };
+        write_atomic(&fifo, b"through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through the pipe");
+        assert!(kind(&fifo).is_fifo());
+        // A directory, and a link to one: refused, left as they were.
+        let folder = dir.join("folder");
+        fs::create_dir(&folder).unwrap();
+        symlink(&folder, dir.join("to-folder")).unwrap();
+        for path in [folder.clone(), dir.join("to-folder")] {
+            let err = write_atomic(&path, b"x").unwrap_err();
+            assert!(err.contains("it is a directory"), "{err}");
+        }
+        assert!(kind(&folder).is_dir() && kind(&dir.join("to-folder")).is_symlink());
+        // A link to a device: written through, the link kept.
+        let to_device = dir.join("to-device");
+        symlink(&device, &to_device).unwrap();
+        write_atomic(&to_device, b"x").unwrap();
+        assert!(kind(&to_device).is_symlink() && kind(&device).is_char_device());
+        // A link to a regular file: that file replaced, atomically, with
+        // its permissions; the link kept.
+        let file = dir.join("file");
+        fs::write(&file, "old").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.join("link");
+        symlink("file", &link).unwrap();
+        assert_eq!(
+            write_target(&link).unwrap(),
+            WriteTarget::Replace(fs::canonicalize(&file).unwrap())
+        );
+        write_atomic(&link, b"new").unwrap();
+        assert!(kind(&link).is_symlink());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new");
+        assert_eq!(fs::metadata(&file).unwrap().mode() & 0o777, 0o600);
+        // A link to nothing: refused, nothing made where it points.
+        let dangling = dir.join("dangling");
+        symlink("nowhere", &dangling).unwrap();
+        let err = write_atomic(&dangling, b"x").unwrap_err();
+        assert!(err.contains("symbolic link to nothing"), "{err}");
+        assert!(!dir.join("nowhere").exists());
+        // No temporary file is left anywhere.
+        let mut names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        names.sort();
+        assert!(names.is_empty(), "{names:?}");
         let _ = fs::remove_dir_all(&dir);
     }
 

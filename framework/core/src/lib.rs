@@ -21,6 +21,7 @@ pub mod error;
 pub mod eval;
 pub mod files;
 pub mod game;
+pub mod isa;
 pub mod key;
 pub mod notation;
 pub mod outcome;

@@ -8,10 +8,10 @@ use rand::{RngCore as _, SeedableRng};
 /// always replays the same game.
 pub type Rng = rand_xoshiro::Xoshiro256PlusPlus;
 
-/// A generator for `seed`. (It also has the CPU checked for the fast bit
-/// instructions the playouts use, see [`crate::bits::detect_cpu`].)
+/// A generator for `seed`. (It also has the CPU asked which path the hot
+/// loops take, see [`crate::isa`], before the first move is drawn.)
 pub fn seeded(seed: u64) -> Rng {
-    crate::bits::detect_cpu();
+    crate::isa::path();
     Rng::seed_from_u64(seed)
 }
 

@@ -35,8 +35,9 @@ pub fn wilson(mean: f64, n: usize) -> (f64, f64) {
 
 /// A value with its 95% interval: a share of moves, a score, a rating.
 /// Intervals need not be symmetric (Wilson's are not, near 0 and 1), so
-/// both ends are kept rather than a `±` half-width.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// both ends are kept rather than a `±` half-width. Serialized as
+/// `{"value": …, "low": …, "high": …}`.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Estimate {
     /// The point estimate.
     pub value: f64,

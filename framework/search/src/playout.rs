@@ -21,18 +21,20 @@ pub struct PlayoutEnd {
 /// applied with [`Game::play_in_playout`], so a game may also stop the
 /// playout before a move too costly to finish; a stopped playout is scored
 /// by the evaluation, like one cut off at `max_plies`.
+///
+/// The loop runs on this CPU's fast path ([`tabula_core::isa`]): the game's
+/// move choice and rules are compiled into it for both paths.
 pub fn random_playout<G: Game>(
     state: &mut G,
     rng: &mut Rng,
     max_plies: usize,
     buffer: &mut Vec<G::Move>,
 ) -> PlayoutEnd {
-    tabula_core::bits::detect_cpu();
     // The generator is copied into a local and back, so that the compiler
     // may keep its state in registers through the loop instead of storing
     // it to `*rng` at every ply.
     let mut local = rng.clone();
-    let end = play_out(state, &mut local, max_plies, buffer);
+    let end = tabula_core::dispatch!(play_out(state, &mut local, max_plies, buffer));
     *rng = local;
     end
 }

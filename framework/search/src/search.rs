@@ -148,6 +148,10 @@ pub struct SearchReport<M> {
     pub proven: Option<Outcome>,
     /// The depth completed, for searches that go by depth.
     pub depth: Option<u32>,
+    /// With `proven`, the plies to the end when both sides play best (the
+    /// winner hurrying, the loser delaying), for a search that knows them
+    /// (the `perfect` agent's database).
+    pub distance: Option<u32>,
 }
 
 /// Statistics of one root move.

@@ -121,6 +121,9 @@ pub enum SessionError {
         /// The spec of the game whose database is missing.
         game: String,
     },
+    /// A recorded game that could not be judged.
+    #[error(transparent)]
+    Judge(#[from] tabula_judge::JudgeError),
     /// The loaded database does not answer for this position.
     #[error("{reason} (loaded from {})", .path.display())]
     Unsolved {

@@ -48,6 +48,8 @@ pub use solver::{
     load_table, margin_solver_for, solver_for, MarginView, MoveValue, SolverAnalysis,
 };
 pub use state::{GameOver, GameParams, ParamValue, State};
+/// The exact values and judged moves sessions hand out.
+pub use tabula_judge::{Exact, ExactMove, ExactValue, Judged, JudgedGame, JudgedPly};
 pub use think::{MoveStats, Proof, SearchAnalysis, Thinking, Thought, Update};
 
 #[cfg(test)]

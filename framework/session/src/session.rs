@@ -5,6 +5,7 @@ use std::path::Path;
 
 use tabula::solve::Identity;
 use tabula::{AgentError, AgentSpec, AnyAgent, AnyGame, GameRecord, Registry, Seat};
+use tabula_judge::{Exact, JudgedGame};
 
 use crate::records::{read_record, record_name};
 use crate::solver::{
@@ -407,6 +408,16 @@ impl Session {
         Ok(thoughts)
     }
 
+    /// Drops the agent kept for `seat` between moves (an MCTS tree kept
+    /// for reuse, an engine's process); its next move builds it afresh.
+    /// For a server that must not hold every open game's trees while
+    /// they wait for a person.
+    pub fn forget_agent(&mut self, seat: Seat) {
+        if let Some(agent) = self.agents.get_mut(seat) {
+            *agent = None;
+        }
+    }
+
     /// The agent that plays for a human seat when asked (a hint, `go
     /// all`): MCTS with its default budget.
     pub fn default_agent(&self) -> AgentSpec {
@@ -454,20 +465,47 @@ impl Session {
             forfeit,
         })?;
         let forced = self.current().legal_moves().len() == 1;
-        Ok(Thought::new(seat, &spec, decision, forced))
+        let exact = self.exact().ok();
+        Ok(Thought::new(seat, &spec, decision, forced, exact))
     }
 
-    /// The move the seat to move's agent (the default agent for a human
-    /// seat) suggests, without playing it; waits for the search.
+    /// The move to suggest, without playing it: perfect play's, from the
+    /// loaded database, where it covers the position ([`Session::exact_hint`]);
+    /// else the seat to move's agent's (the default agent for a human
+    /// seat), waiting for its search.
     pub fn hint(&mut self) -> Result<Thought, SessionError> {
+        if let Some(thought) = self.exact_hint() {
+            return Ok(thought);
+        }
         let thinking = self.think()?;
         self.finish(thinking)
+    }
+
+    /// The move perfect play makes here (the first best move in the
+    /// game's order), read from the loaded database with no search, and
+    /// every move's exact value; `None` when no loaded database covers
+    /// the position or the game is over. Its agent is `database`.
+    pub fn exact_hint(&self) -> Option<Thought> {
+        let game = self.current();
+        if game.outcome().is_some() {
+            return None;
+        }
+        let exact = self.exact().ok()?;
+        Some(Thought {
+            seat: game.to_move(),
+            agent: "database".to_string(),
+            mv: exact.best()?.mv.clone(),
+            forced: exact.moves.len() == 1,
+            search: None,
+            exact: Some(exact),
+        })
     }
 
     /// The seat to move's agent (the default agent for a human seat)
     /// plays; waits for the search.
     pub fn agent_move(&mut self) -> Result<Thought, SessionError> {
-        let thought = self.hint()?;
+        let thinking = self.think()?;
+        let thought = self.finish(thinking)?;
         self.play_thought(&thought)?;
         Ok(thought)
     }
@@ -608,24 +646,52 @@ impl Session {
     /// The best margin of the position and of every legal move, from the
     /// database [`Session::load_margins`] loaded.
     pub fn solve_margins(&self) -> Result<MarginView, SessionError> {
-        let game = self.current();
-        let solver = margin_solver_for(&self.registry, game)?;
-        let margins = self
-            .margins
-            .as_ref()
-            .ok_or_else(|| SessionError::NoDatabase { game: game.spec() })?;
-        margins.analyse(solver, game)
+        self.margins_of(self.current()).map(MarginView::of)
     }
 
     /// The exact value of the position and of every legal move, from the
     /// database [`Session::load_table`] loaded.
     pub fn solve(&self) -> Result<SolverAnalysis, SessionError> {
-        let game = self.current();
+        self.results_of(self.current()).map(SolverAnalysis::of)
+    }
+
+    /// The exact values of the position and of every legal move, best
+    /// first, from the database loaded of whichever kind this game is
+    /// solved by.
+    pub fn exact(&self) -> Result<Exact, SessionError> {
+        self.exact_of(self.current())
+    }
+
+    /// Every move of `record` judged against the loaded database (see
+    /// `tabula_judge::judge_game`): what each kept or gave away, the
+    /// tournament's opening plies marked. For a judged replay: the
+    /// database must cover the record's game and variant.
+    pub fn judge(&self, record: &GameRecord) -> Result<JudgedGame, SessionError> {
+        tabula_judge::judge_game(&self.registry, record, |state| self.exact_of(state))
+    }
+
+    fn exact_of(&self, game: &dyn AnyGame) -> Result<Exact, SessionError> {
+        match self.registry.margin_solver(game.name()) {
+            Some(_) => self.margins_of(game),
+            None => self.results_of(game),
+        }
+    }
+
+    fn margins_of(&self, game: &dyn AnyGame) -> Result<Exact, SessionError> {
+        let solver = margin_solver_for(&self.registry, game)?;
+        let margins = self
+            .margins
+            .as_ref()
+            .ok_or_else(|| SessionError::NoDatabase { game: game.spec() })?;
+        margins.exact(solver, game)
+    }
+
+    fn results_of(&self, game: &dyn AnyGame) -> Result<Exact, SessionError> {
         let solver = solver_for(&self.registry, game)?;
         let table = self
             .table
             .as_ref()
             .ok_or_else(|| SessionError::NoDatabase { game: game.spec() })?;
-        table.analyse(solver, game)
+        table.exact(solver, game)
     }
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tabula::solve::margin::{MarginSolver, MarginTable};
 use tabula::solve::{Entry, Solver, Table};
 use tabula::{AnyGame, Registry};
+use tabula_judge::{Exact, ExactValue};
 
 use crate::SessionError;
 
@@ -76,11 +77,11 @@ pub struct MarginView {
 
 impl LoadedMargins {
     /// `game`'s margins, from this table.
-    pub fn analyse(
+    pub fn exact(
         &self,
         solver: &dyn MarginSolver,
         game: &dyn AnyGame,
-    ) -> Result<MarginView, SessionError> {
+    ) -> Result<Exact, SessionError> {
         let analysis =
             solver
                 .analyse(&self.table, game)
@@ -88,12 +89,37 @@ impl LoadedMargins {
                     reason,
                     path: self.path.clone(),
                 })?;
-        let mut moves = analysis.moves;
-        moves.sort_by_key(|&(_, margin)| std::cmp::Reverse(margin));
-        Ok(MarginView {
-            margin: analysis.margin,
-            moves,
-        })
+        Ok(Exact::of_margins(analysis))
+    }
+}
+
+impl MarginView {
+    /// The margins of a score-margin table's `exact` values.
+    pub(crate) fn of(exact: Exact) -> MarginView {
+        MarginView {
+            margin: margin(exact.value),
+            moves: exact
+                .moves
+                .into_iter()
+                .map(|m| (m.mv, margin(m.value)))
+                .collect(),
+        }
+    }
+}
+
+/// A value a score-margin table gave.
+fn margin(value: ExactValue) -> i32 {
+    match value {
+        ExactValue::Margin(margin) => margin,
+        ExactValue::Result(_) => unreachable!("a margin table gives margins"),
+    }
+}
+
+/// A value a win/loss table gave.
+fn entry(value: ExactValue) -> Entry {
+    match value {
+        ExactValue::Result(entry) => entry,
+        ExactValue::Margin(_) => unreachable!("a win/loss table gives results"),
     }
 }
 
@@ -121,11 +147,7 @@ pub struct MoveValue {
 
 impl LoadedTable {
     /// `game`'s values, from this table.
-    pub fn analyse(
-        &self,
-        solver: &dyn Solver,
-        game: &dyn AnyGame,
-    ) -> Result<SolverAnalysis, SessionError> {
+    pub fn exact(&self, solver: &dyn Solver, game: &dyn AnyGame) -> Result<Exact, SessionError> {
         self.table.unchanged()?;
         let analysis =
             solver
@@ -134,19 +156,24 @@ impl LoadedTable {
                     reason,
                     path: self.path.clone(),
                 })?;
-        let mut moves: Vec<MoveValue> = analysis
-            .moves
-            .into_iter()
-            .map(|(mv, value)| MoveValue {
-                mv,
-                value,
-                best: value == analysis.entry,
-            })
-            .collect();
-        moves.sort_by(|a, b| a.value.better(b.value));
-        Ok(SolverAnalysis {
-            value: analysis.entry,
-            moves,
-        })
+        Ok(Exact::of_results(analysis))
+    }
+}
+
+impl SolverAnalysis {
+    /// The values of a win/loss table's `exact` values.
+    pub(crate) fn of(exact: Exact) -> SolverAnalysis {
+        SolverAnalysis {
+            value: entry(exact.value),
+            moves: exact
+                .moves
+                .into_iter()
+                .map(|m| MoveValue {
+                    mv: m.mv,
+                    value: entry(m.value),
+                    best: m.best,
+                })
+                .collect(),
+        }
     }
 }

@@ -1,7 +1,11 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::{GameOver, ParamValue, Proof, Session, SessionError, State, Update};
+use tabula::solve::Entry;
+use tabula_judge::Lost;
+
+use crate::{ExactValue, GameOver, ParamValue, Proof, Session, SessionError, State, Update};
 
 fn session(spec: &str) -> Session {
     let registry = tabula_games::registry();
@@ -125,6 +129,18 @@ fn a_background_search_reports_progress_and_stops_when_told() {
 }
 
 #[test]
+fn an_abandoned_search_has_ended_when_abandon_returns() {
+    let mut s = session("diffusion");
+    s.set_seat(0, "mcts(iterations=1000000000)").unwrap();
+    let thinking = s.think().unwrap();
+    let before = snapshot(&s);
+    // Returns only once the search's thread is gone (else it would run
+    // to its billion iterations).
+    thinking.abandon();
+    assert_eq!(snapshot(&s), before, "nothing played");
+}
+
+#[test]
 fn a_move_thought_for_a_position_that_changed_is_refused() {
     let mut s = session("diffusion");
     let thinking = s.think().unwrap();
@@ -234,18 +250,29 @@ fn a_saved_game_loads_back_with_its_seats_and_the_rest_to_redo() {
     let _ = std::fs::remove_file(file);
 }
 
+/// The database of Diffusion width 4 (every `stones` setting), built
+/// once per test binary.
+fn width4_db() -> &'static Path {
+    static FILE: OnceLock<PathBuf> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let s = session("diffusion(width=4)");
+        let solver = s.registry().solver("diffusion").unwrap();
+        let table = solver.solve(s.current(), None, None).unwrap();
+        let file = scratch("width4.db");
+        table.save(&file).unwrap();
+        file
+    })
+}
+
 #[test]
 fn exact_values_come_from_a_loaded_database() {
     let spec = "diffusion(width=4,stones=2)";
     let mut s = session(spec);
     assert!(matches!(s.solve(), Err(SessionError::NoDatabase { .. })));
-    let solver = s.registry().solver("diffusion").unwrap();
-    let table = solver.solve(s.current(), None, None).unwrap();
-    let file = scratch("width4-stones2.db");
-    table.save(&file).unwrap();
+    let file = width4_db();
     assert_eq!(
-        s.load_table(&file).unwrap().to_string(),
-        table.identity().to_string()
+        s.load_table(file).unwrap().to_string(),
+        "diffusion(width=4,blocks=halves), 1679616 positions"
     );
     let analysis = s.solve().unwrap();
     assert_eq!(analysis.moves.len(), s.current().legal_moves().len());
@@ -272,14 +299,55 @@ fn exact_values_come_from_a_loaded_database() {
     s.new_game("diffusion").unwrap();
     let unsolved = s.solve().unwrap_err().to_string();
     assert!(unsolved.contains("not diffusion(width=6"), "{unsolved}");
-    assert!(matches!(
-        s.load_table(&file),
-        Err(SessionError::Database(_))
-    ));
+    assert!(matches!(s.load_table(file), Err(SessionError::Database(_))));
     // A game without a solver.
     s.new_game("calcala").unwrap();
     assert!(matches!(s.solve(), Err(SessionError::NoSolver { .. })));
-    let _ = std::fs::remove_file(file);
+}
+
+/// With a database loaded, a hint is perfect play's move read from it (no
+/// search), an agent's move comes with the exact values it was chosen
+/// among, and a recorded game is judged move by move.
+#[test]
+fn a_loaded_database_gives_exact_hints_and_judges_moves() {
+    let mut s = session("diffusion(width=4)");
+    assert!(s.exact_hint().is_none());
+    s.load_table(width4_db()).unwrap();
+    // `tabula solve --query "4444/4444 A"`: a and A win in 53, b loses in 52.
+    let hint = s.hint().unwrap();
+    assert_eq!((hint.mv.as_str(), hint.agent.as_str()), ("a", "database"));
+    assert!(hint.search.is_none() && !hint.forced);
+    let exact = hint.exact.unwrap();
+    assert_eq!(exact.value, ExactValue::Result(Entry::win(53)));
+    assert_eq!(exact, s.exact().unwrap());
+    let lost = exact.judge("b").unwrap();
+    assert_eq!(lost.played, ExactValue::Result(Entry::loss(52)));
+    assert_eq!(lost.lost, Some(Lost::WonToLost));
+    // An agent still plays by its own search, its thought judged beside it.
+    s.set_seat(0, "random(seed=3)").unwrap();
+    let thought = s.agent_move().unwrap();
+    assert_eq!(thought.agent, "random(seed=3)");
+    let judged = thought.exact.as_ref().unwrap().judge(&thought.mv).unwrap();
+    assert_eq!(judged.position, ExactValue::Result(Entry::win(53)));
+    s.set_seat(0, "human").unwrap();
+    for mv in ["A", "b"] {
+        if s.current().legal_moves().iter().any(|m| m == mv) {
+            s.play(mv).unwrap();
+        }
+    }
+    let record = s.record();
+    let game = s.judge(&record).unwrap();
+    assert_eq!(game.opening_plies, 0);
+    assert_eq!(game.moves.len(), s.moves().len());
+    assert_eq!(game.moves[0].judged, judged);
+    // A session's record names the seats as they are now.
+    assert_eq!(game.moves[0].agent.as_deref(), Some("human"));
+    // Another variant: no exact hint, and its records are refused.
+    s.new_game("diffusion").unwrap();
+    assert!(s.exact_hint().is_none());
+    s.play("D").unwrap();
+    let refused = s.judge(&s.record()).unwrap_err().to_string();
+    assert!(refused.contains("not diffusion(width=6"), "{refused}");
 }
 
 #[test]

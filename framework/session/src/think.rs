@@ -13,6 +13,7 @@ use serde::Serialize;
 use tabula::agents::{AnyControl, Forfeit};
 use tabula::search::{Limit, Progress};
 use tabula::{AgentSpec, AnyAgent, AnyDecision, AnyGame, Outcome, SearchSummary, Seat};
+use tabula_judge::Exact;
 
 /// What the worker thread hands back: the agent (which keeps its tree for
 /// the next move) and its answer.
@@ -123,6 +124,19 @@ impl Thinking {
         self.worker.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
+    /// Stops the search and waits for its thread to end, then drops the
+    /// agent: an outside engine's processes are ended before this
+    /// returns (dropping a `Thinking` only asks the search to stop). For a
+    /// server that must not free a search's slot while its engine lives.
+    pub fn abandon(mut self) {
+        self.stop();
+        if let Some(worker) = self.worker.take() {
+            // The agent and its answer are dropped here; a panic in the
+            // search has nothing left to spoil.
+            let _ = worker.join();
+        }
+    }
+
     /// The agent and its answer, once the search ends.
     pub(crate) fn join(mut self) -> Answer {
         let worker = self.worker.take().expect("joined once");
@@ -155,6 +169,10 @@ pub struct Thought {
     pub forced: bool,
     /// The search's findings; `None` for agents that do not search.
     pub search: Option<SearchAnalysis>,
+    /// The position's exact values, when a loaded database covers it: what
+    /// the move keeps or gives away ([`Exact::judge`]), and, for a hint
+    /// from the database, every move's value.
+    pub exact: Option<Exact>,
 }
 
 impl Thought {
@@ -163,6 +181,7 @@ impl Thought {
         spec: &AgentSpec,
         decision: AnyDecision,
         forced: bool,
+        exact: Option<Exact>,
     ) -> Thought {
         Thought {
             seat,
@@ -172,6 +191,7 @@ impl Thought {
                 .search
                 .map(|summary| SearchAnalysis::new(&summary, seat)),
             mv: decision.mv,
+            exact,
         }
     }
 }
@@ -186,6 +206,9 @@ pub struct SearchAnalysis {
     pub value: f32,
     /// The position's result when the search proved it.
     pub proven: Option<Proof>,
+    /// With `proven`, the plies to the end with best play, when the search
+    /// knows them (the `perfect` agent's database).
+    pub distance: Option<u32>,
     /// MCTS's iterations; `None` for a search that goes by depth
     /// (alpha-beta), whose work is its `nodes`: two figures of one count
     /// would only confuse.
@@ -226,7 +249,7 @@ pub enum Proof {
     Win,
     /// The seat loses.
     Loss,
-    /// The seat shares the win.
+    /// The seat shares the win: with two players, a draw.
     Shared,
 }
 
@@ -264,6 +287,7 @@ impl SearchAnalysis {
         SearchAnalysis {
             value: summary.value,
             proven: summary.proven.map(|o| Proof::of(o, seat)),
+            distance: summary.distance,
             iterations: summary.depth.is_none().then_some(summary.iterations),
             nodes: summary.nodes,
             seconds: summary.elapsed.as_secs_f64(),

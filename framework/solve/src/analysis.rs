@@ -1,7 +1,7 @@
 //! Reading a table: the value of a position and of each of its moves.
 
 use super::retrograde::final_entry;
-use super::table::Table;
+use super::table::{DbError, Table};
 use super::value::Entry;
 use super::Indexed;
 
@@ -35,24 +35,29 @@ impl<M: Copy> Analysis<M> {
     }
 }
 
+/// What [`analyse`] answers: the analysis, `None` where the table does
+/// not cover the position, or why the table could not be read.
+pub type AnalysisResult<M> = Result<Option<Analysis<M>>, DbError>;
+
 /// The entry of `state` for its side to move, from `table` (which must be
 /// the table of `state`'s variant) or from the rules when the game is over.
-pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Entry {
+pub(crate) fn entry<G: Indexed>(table: &Table, state: &G) -> Result<Entry, DbError> {
     match state.outcome() {
-        Some(outcome) => final_entry(state, outcome),
+        Some(outcome) => Ok(final_entry(state, outcome)),
         None => table.get(state.index()),
     }
 }
 
 /// The value of `state` and of each of its moves, read from `table`,
 /// which must be the table of `state`'s variant (see [`Table::identity`]);
-/// `None` when the table does not cover `state` (a table of the first
+/// `Ok(None)` when the table does not cover `state` (a table of the first
 /// layers only), or a move's result (only in a forged file: a table of
 /// whole layers that covers a position covers its moves' results, which
-/// are in the same or earlier layers).
-pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Option<Analysis<G::Move>> {
+/// are in the same or earlier layers). An error only when a table read
+/// from its file finds the file cut short (see [`Table::get`]).
+pub fn analyse<G: Indexed>(table: &Table, state: &G) -> AnalysisResult<G::Move> {
     if state.outcome().is_none() && !table.covers(state.index()) {
-        return None;
+        return Ok(None);
     }
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
@@ -63,12 +68,12 @@ pub fn analyse<G: Indexed>(table: &Table, state: &G) -> Option<Analysis<G::Move>
         // Only a forged file covers part of a layer (a move leading
         // past what it holds): no answer, rather than a read past the end.
         if child.outcome().is_none() && !table.covers(child.index()) {
-            return None;
+            return Ok(None);
         }
-        moves.push((mv, entry(table, &child).for_mover()));
+        moves.push((mv, entry(table, &child)?.for_mover()));
     }
-    Some(Analysis {
-        entry: entry(table, state),
+    Ok(Some(Analysis {
+        entry: entry(table, state)?,
         moves,
-    })
+    }))
 }

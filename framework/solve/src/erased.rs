@@ -10,7 +10,8 @@
 use std::any::Any;
 use std::marker::PhantomData;
 
-use super::analysis::{analyse, Analysis};
+use super::analysis::{analyse, AnalysisResult};
+use super::estimate::{estimate, Estimate};
 use super::retrograde::{solve_layers, SolveError, SolveProgress};
 use super::table::{Identity, Table};
 use super::value::Entry;
@@ -23,7 +24,7 @@ pub struct Indexer<G: Game> {
     /// The identity of the table of `state`'s variant.
     pub identity: fn(&G) -> Identity,
     /// The value of a position and its moves (see [`analyse`]).
-    pub analyse: fn(&Table, &G) -> Option<Analysis<G::Move>>,
+    pub analyse: fn(&Table, &G) -> AnalysisResult<G::Move>,
 }
 
 impl<G: Game> Clone for Indexer<G> {
@@ -71,6 +72,9 @@ pub trait Solver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The identity of the table of `game`'s variant.
     fn identity(&self, game: &dyn AnyGame) -> Result<Identity, String>;
+    /// What building the table of `game`'s variant (all of it, or its
+    /// first `layers` layers) will take, before it is started.
+    fn estimate(&self, game: &dyn AnyGame, layers: Option<usize>) -> Result<Estimate, String>;
     /// Builds the table of `game`'s variant: all of it, or its first
     /// `layers` layers (see [`solve_layers`]).
     fn solve(
@@ -111,6 +115,10 @@ impl<G: Indexed> Solver for Solvable<G> {
         Ok(identity_of(self.state(game)?))
     }
 
+    fn estimate(&self, game: &dyn AnyGame, layers: Option<usize>) -> Result<Estimate, String> {
+        estimate(self.state(game)?, layers.unwrap_or(usize::MAX)).map_err(|e| e.to_string())
+    }
+
     fn solve(
         &self,
         game: &dyn AnyGame,
@@ -134,14 +142,16 @@ impl<G: Indexed> Solver for Solvable<G> {
                 table.identity()
             ));
         }
-        let analysis = analyse(table, state).ok_or_else(|| {
-            format!(
-                "the database holds only the first {} layers of {}, not {}",
-                table.layers(),
-                table.identity(),
-                game.position()
-            )
-        })?;
+        let analysis = analyse(table, state)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| {
+                format!(
+                    "the database holds only the first {} layers of {}, not {}",
+                    table.layers(),
+                    table.identity(),
+                    game.position()
+                )
+            })?;
         Ok(AnyAnalysis {
             entry: analysis.entry,
             moves: analysis

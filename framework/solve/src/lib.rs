@@ -17,6 +17,7 @@
 
 mod analysis;
 mod erased;
+mod estimate;
 pub mod margin;
 mod packed;
 mod retrograde;
@@ -26,10 +27,13 @@ mod value;
 
 use std::ops::Range;
 
-pub use analysis::{analyse, Analysis};
+pub use analysis::{analyse, Analysis, AnalysisResult};
 pub use erased::{AnyAnalysis, Indexer, Solvable, Solver};
+pub use estimate::{estimate, margin_estimate, Estimate};
 pub use retrograde::{solve, solve_layers, SolveError, SolveProgress, MAX_POSITIONS};
-pub use table::{DbError, Identity, Stats, Table, FORMAT, VERSION};
+pub use table::{
+    DbError, Identity, Stats, Table, FORMAT, IN_MEMORY_BYTES, IN_MEMORY_VARIABLE, VERSION,
+};
 pub use value::{Entry, Value};
 
 use tabula_core::game::Game;

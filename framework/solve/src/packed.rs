@@ -14,9 +14,9 @@ use rayon::prelude::*;
 use super::value::Code;
 
 /// Codes per group.
-const CODES: u64 = 8;
+pub(crate) const CODES: u64 = 8;
 /// Bytes per group.
-const GROUP: usize = 9;
+pub(crate) const GROUP: usize = 9;
 
 /// Bytes holding `positions` codes (the last group padded with zeros);
 /// saturates for counts no file can hold.

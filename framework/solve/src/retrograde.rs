@@ -119,6 +119,19 @@ pub(crate) fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// Refuses a variant with more positions than the solver builds, before
+/// its layers are even listed.
+pub(crate) fn check_size<G: Indexed>(start: &G) -> Result<(), SolveError> {
+    match start.index_count() {
+        positions if positions > MAX_POSITIONS => Err(SolveError::TooLarge {
+            game: G::NAME.to_string(),
+            variant: start.variant(),
+            positions,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Solves every position of `start`'s variant. `progress`, when given, is
 /// called from the worker threads as the work advances.
 pub fn solve<G: Indexed>(
@@ -148,13 +161,7 @@ pub fn solve_layers<G: Indexed>(
         variant: identity.variant.clone(),
         reason,
     };
-    if identity.positions > MAX_POSITIONS {
-        return Err(SolveError::TooLarge {
-            game: identity.game.clone(),
-            variant: identity.variant.clone(),
-            positions: identity.positions,
-        });
-    }
+    check_size(start)?;
     let layers = start.layers();
     let mut next = 0;
     for layer in &layers {

@@ -7,28 +7,34 @@
 //! little-endian), which holds distances over 254 plies. The header names the format and version, the
 //! game, the variant, the sizes, the statistics and the CRC-32 of
 //! everything after it. Loading checks all of it before a single entry is
-//! read, and memory-maps the codes, so opening a database of gigabytes
-//! costs one pass of checksumming and no copy.
+//! read, in one pass over the file.
 //!
-//! A mapped file must not change: a file cut short under the map kills the
-//! process (SIGBUS) at the next read. So a loaded database holds a shared
-//! advisory lock (`flock`) for as long as it is mapped, the solver replaces
-//! a database by renaming a new file over it (the map keeps the old one),
-//! and [`Table::unchanged`] notices a file changed in place anyway.
+//! A loaded table never depends on the file staying as it was checked. A
+//! table of up to [`IN_MEMORY_BYTES`] is read into memory whole, so a
+//! file changed or deleted afterwards changes nothing. A larger one (the
+//! full Diffusion table is 2.45 GB) is read where it lies, one group of
+//! nine bytes per lookup (a positioned read served by the page cache,
+//! which every process using the file shares, as a map would be), and is
+//! never memory-mapped: a mapped file cut short kills the process with
+//! SIGBUS at its next read, while a read past the end of a file cut short
+//! is an error ([`DbError::Changed`]). While such a table is in use it
+//! holds a shared advisory lock (`flock`) on the file, the solver replaces
+//! a database by renaming a new file over it (the open file keeps the old
+//! one), and [`Table::unchanged`] notices a file rewritten in place at the
+//! same size.
 
 use std::fmt;
 use std::fs::{File, TryLockError};
 use std::io::{Read, Write};
-use std::ops::Deref;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::packed::{self, packed_len};
+use super::packed::{self, packed_len, CODES, GROUP};
 use super::shared::{stamp_of, FileStamp, Shared};
-use super::value::{decode, Entry, Value, OVERFLOW};
+use super::value::{decode, Code, Entry, Value, OVERFLOW};
 
 /// The format name in every database header.
 pub const FORMAT: &str = "tabula-solution";
@@ -42,6 +48,16 @@ const MAGIC: &[u8; 16] = b"TABULA-SOLUTION\n";
 const MAX_HEADER: u32 = 1 << 20;
 /// Bytes per overflow entry.
 const OVERFLOW_BYTES: u64 = 12;
+/// The largest table (its codes, in bytes) read into memory whole when it
+/// is loaded; a larger one is read from its file a lookup at a time. The
+/// environment variable `TABULA_DB_IN_MEMORY` (a number of bytes) sets
+/// another bound: `0` reads every table from its file, a bound above the
+/// table reads it into memory (the fastest lookups, for the memory).
+pub const IN_MEMORY_BYTES: u64 = 512 << 20;
+/// The environment variable that overrides [`IN_MEMORY_BYTES`].
+pub const IN_MEMORY_VARIABLE: &str = "TABULA_DB_IN_MEMORY";
+/// Bytes read at a time while a database is checked: whole groups.
+const CHUNK_BYTES: usize = GROUP << 20;
 /// How the codes read, written into the header for people.
 const ENCODING: &str = "nine bits per position, eight to a group of nine bytes (the low bytes, \
      then the ninth bits): 0 draw, 2k+1 win in k plies, 2k+2 loss in k plies, 511 see overflow";
@@ -131,7 +147,7 @@ pub enum DbError {
         /// What does not match.
         reason: String,
     },
-    /// The mapped file was changed in place while in use.
+    /// The file a table is read from was changed in place while in use.
     #[error("{path}: changed on disk while in use; load it again")]
     Changed {
         /// The file.
@@ -142,6 +158,12 @@ pub enum DbError {
     Locked {
         /// The file.
         path: String,
+    },
+    /// `TABULA_DB_IN_MEMORY` is set to what is not a number of bytes.
+    #[error("{IN_MEMORY_VARIABLE}=`{value}` is not a number of bytes")]
+    Setting {
+        /// What the variable holds.
+        value: String,
     },
     /// A sound database of another game or variant.
     #[error("{path}: the database solves {found}, not {expected}")]
@@ -173,30 +195,100 @@ struct Header {
     crc32: u32,
 }
 
-/// The packed codes: built in memory, or mapped from a checked file.
+/// The packed codes: in memory (built, or read from a file small enough),
+/// or in their file, read a group at a time (see the module's docs).
 enum Codes {
-    Owned(Vec<u8>),
-    /// The packed codes are `map[offset..offset + len]`; `file` holds the
-    /// shared lock, and `stamp` is what it was when mapped.
-    Mapped {
-        map: memmap2::Mmap,
-        offset: usize,
-        len: usize,
-        file: File,
-        path: String,
-        stamp: FileStamp,
-    },
+    Memory(Vec<u8>),
+    Disk(OnDisk),
 }
 
-impl Deref for Codes {
-    type Target = [u8];
+/// A large table's codes where they lie: `len` bytes from `offset` of
+/// `file`, which holds the shared lock; `stamp` is what the file was when
+/// checked.
+struct OnDisk {
+    file: File,
+    offset: u64,
+    len: u64,
+    path: String,
+    stamp: FileStamp,
+}
 
-    fn deref(&self) -> &[u8] {
+impl OnDisk {
+    /// Fills `bytes` from `at` bytes into the codes; a file cut short
+    /// since it was checked is [`DbError::Changed`], not a crash.
+    fn read(&self, bytes: &mut [u8], at: u64) -> Result<(), DbError> {
+        read_at(&self.file, bytes, self.offset + at).map_err(|error| match error.kind() {
+            std::io::ErrorKind::UnexpectedEof => DbError::Changed {
+                path: self.path.clone(),
+            },
+            _ => DbError::Io {
+                path: self.path.clone(),
+                error,
+            },
+        })
+    }
+
+    /// Calls `each` with the packed codes in order, a chunk of whole
+    /// groups at a time.
+    fn chunks(&self, mut each: impl FnMut(&[u8]) -> Result<(), DbError>) -> Result<(), DbError> {
+        let mut chunk = vec![0u8; CHUNK_BYTES];
+        let mut at = 0;
+        while at < self.len {
+            let n = (self.len - at).min(CHUNK_BYTES as u64) as usize;
+            self.read(&mut chunk[..n], at)?;
+            each(&chunk[..n])?;
+            at += n as u64;
+        }
+        Ok(())
+    }
+}
+
+/// `bytes.len()` bytes of `file` from `offset`, without moving a cursor
+/// (lookups from several threads share the file).
+fn read_at(file: &File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, bytes, offset)
+    }
+    #[cfg(windows)]
+    {
+        let (mut done, mut offset) = (0, offset);
+        while done < bytes.len() {
+            match std::os::windows::fs::FileExt::seek_read(file, &mut bytes[done..], offset)? {
+                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                n => (done, offset) = (done + n, offset + n as u64),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Codes {
+    /// Code `index`.
+    fn get(&self, index: u64) -> Result<Code, DbError> {
         match self {
-            Codes::Owned(codes) => codes,
-            Codes::Mapped {
-                map, offset, len, ..
-            } => &map[*offset..*offset + *len],
+            Codes::Memory(bytes) => Ok(packed::get(bytes, index)),
+            Codes::Disk(disk) => {
+                let mut group = [0u8; GROUP];
+                disk.read(&mut group, index / CODES * GROUP as u64)?;
+                Ok(packed::get(&group, index % CODES))
+            }
+        }
+    }
+
+    /// Bytes of packed codes.
+    fn len(&self) -> u64 {
+        match self {
+            Codes::Memory(bytes) => bytes.len() as u64,
+            Codes::Disk(disk) => disk.len,
+        }
+    }
+
+    /// Calls `each` with the packed bytes in order, a chunk at a time.
+    fn chunks(&self, mut each: impl FnMut(&[u8]) -> Result<(), DbError>) -> Result<(), DbError> {
+        match self {
+            Codes::Memory(bytes) => each(bytes),
+            Codes::Disk(disk) => disk.chunks(each),
         }
     }
 }
@@ -242,7 +334,7 @@ impl Table {
             layers,
             complete,
             stats,
-            codes: Codes::Owned(codes),
+            codes: Codes::Memory(codes),
             covered,
             overflow,
         }
@@ -279,17 +371,19 @@ impl Table {
         self.covered
     }
 
-    /// The entry of the position with index `index`, for its side to move.
+    /// The entry of the position with index `index`, for its side to move;
+    /// an error only for a large table read from its file (see the
+    /// module's docs) whose file was cut short while in use.
     ///
     /// # Panics
     /// If the table does not [cover](Table::covers) `index`.
-    pub fn get(&self, index: u64) -> Entry {
+    pub fn get(&self, index: u64) -> Result<Entry, DbError> {
         assert!(self.covers(index), "index {index} is beyond the table");
-        let code = packed::get(&self.codes, index);
+        let code = self.codes.get(index)?;
         if code == OVERFLOW {
-            return self.overflow_entry(index);
+            return Ok(self.overflow_entry(index));
         }
-        decode(code)
+        Ok(decode(code))
     }
 
     fn overflow_entry(&self, index: u64) -> Entry {
@@ -300,17 +394,24 @@ impl Table {
         }
     }
 
-    /// `Err(Changed)` if the mapped file changed size or time since it was
-    /// loaded (rewritten in place, against the lock): reading on could
-    /// meet a hole in the map. Cheap (one `fstat`): call it before use.
+    /// Whether the table is held in memory (built, or loaded from a file
+    /// of at most [`IN_MEMORY_BYTES`]) rather than read from its file.
+    pub fn in_memory(&self) -> bool {
+        matches!(self.codes, Codes::Memory(_))
+    }
+
+    /// `Err(Changed)` if the file a table is read from changed size or
+    /// time since it was loaded (rewritten in place, against the lock):
+    /// its values may no longer be the ones checked. Cheap (one `fstat`):
+    /// call it before use. A table in memory is never changed.
     pub fn unchanged(&self) -> Result<(), DbError> {
         match &self.codes {
-            Codes::Owned(_) => Ok(()),
-            Codes::Mapped {
-                file, path, stamp, ..
-            } => match file.metadata() {
-                Ok(meta) if stamp_of(&meta) == *stamp => Ok(()),
-                _ => Err(DbError::Changed { path: path.clone() }),
+            Codes::Memory(_) => Ok(()),
+            Codes::Disk(disk) => match disk.file.metadata() {
+                Ok(meta) if stamp_of(&meta) == disk.stamp => Ok(()),
+                _ => Err(DbError::Changed {
+                    path: disk.path.clone(),
+                }),
             },
         }
     }
@@ -332,10 +433,13 @@ impl Table {
     }
 
     /// The header's JSON and the overflow bytes it checksums.
-    fn header_bytes(&self) -> (Vec<u8>, Vec<u8>) {
+    fn header_bytes(&self) -> Result<(Vec<u8>, Vec<u8>), DbError> {
         let overflow = self.overflow_bytes();
         let mut crc = crc32fast::Hasher::new();
-        crc.update(&self.codes);
+        self.codes.chunks(|chunk| {
+            crc.update(chunk);
+            Ok(())
+        })?;
         crc.update(&overflow);
         let header = Header {
             format: FORMAT.to_string(),
@@ -349,7 +453,7 @@ impl Table {
             crc32: crc.finalize(),
         };
         let json = serde_json::to_vec(&header).expect("a header serializes");
-        (json, overflow)
+        Ok((json, overflow))
     }
 
     /// Writes the database to `path` (through a temporary file beside it,
@@ -360,17 +464,20 @@ impl Table {
             path: path.display().to_string(),
             error,
         };
-        let (header, overflow) = self.header_bytes();
-        let write = |out: &mut dyn Write| -> std::io::Result<()> {
-            out.write_all(MAGIC)?;
-            out.write_all(&(header.len() as u32).to_le_bytes())?;
-            out.write_all(&header)?;
-            out.write_all(&crc32fast::hash(&header).to_le_bytes())?;
-            out.write_all(&self.codes)?;
-            out.write_all(&overflow)
+        let (header, overflow) = self.header_bytes()?;
+        let write = |out: &mut dyn Write| -> Result<(), DbError> {
+            out.write_all(MAGIC).map_err(io)?;
+            out.write_all(&(header.len() as u32).to_le_bytes())
+                .map_err(io)?;
+            out.write_all(&header).map_err(io)?;
+            out.write_all(&crc32fast::hash(&header).to_le_bytes())
+                .map_err(io)?;
+            self.codes
+                .chunks(|chunk| out.write_all(chunk).map_err(io))?;
+            out.write_all(&overflow).map_err(io)
         };
-        tabula_core::files::replace_with(path, |out| write(out).map_err(io), io)?;
-        Ok(MAGIC.len() as u64 + 8 + (header.len() + self.codes.len() + overflow.len()) as u64)
+        tabula_core::files::replace_with(path, write, io)?;
+        Ok(MAGIC.len() as u64 + 8 + header.len() as u64 + self.codes.len() + overflow.len() as u64)
     }
 
     /// The identity in the header of the database at `path`, and whether
@@ -385,8 +492,16 @@ impl Table {
 
     /// Loads and checks the database at `path`: magic, version, header
     /// checksum, file length, then the checksum of every byte after the
-    /// header. The codes are memory-mapped, not copied.
+    /// header and the meaning of what it covers. A table of up to
+    /// [`IN_MEMORY_BYTES`] (or `TABULA_DB_IN_MEMORY`) is read into memory,
+    /// a larger one read from the file as it is used.
     pub fn load(path: &Path) -> Result<Table, DbError> {
+        Table::load_with(path, in_memory_bytes()?)
+    }
+
+    /// [`Table::load`], reading the table into memory when its codes take
+    /// at most `in_memory` bytes.
+    pub fn load_with(path: &Path, in_memory: u64) -> Result<Table, DbError> {
         let name = path.display().to_string();
         let (header, offset, file) = read_header(path)?;
         match file.try_lock_shared() {
@@ -398,90 +513,124 @@ impl Table {
             path: name.clone(),
             error,
         };
-        let stamp = stamp_of(&file.metadata().map_err(io)?);
-        // SAFETY: the map is read-only, and the file is locked against
-        // writers that keep the rule (see the module's documentation);
-        // the checksum below catches a file changed before this point.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        let positions = header.covered;
-        let overflow_start = offset + packed_len(positions) as usize;
-        if map.len() as u64 != overflow_start as u64 + OVERFLOW_BYTES * header.overflow {
-            return Err(DbError::Length {
-                path: name,
-                expected: overflow_start as u64 + OVERFLOW_BYTES * header.overflow,
-                actual: map.len() as u64,
-            });
-        }
-        let crc = crc32fast::hash(&map[offset..]);
-        if crc != header.crc32 {
-            return Err(DbError::Corrupt {
-                path: name,
-                reason: format!(
-                    "the table's checksum is {crc:08x}, the header says {:08x}",
-                    header.crc32
-                ),
-            });
-        }
-        let mut overflow = Vec::with_capacity(header.overflow as usize);
-        for chunk in map[overflow_start..].chunks_exact(OVERFLOW_BYTES as usize) {
-            let index = u64::from_le_bytes(chunk[..8].try_into().expect("8 bytes"));
-            let word = u32::from_le_bytes(chunk[8..].try_into().expect("4 bytes"));
-            let entry = match word % 2 {
-                1 => Entry::win(word / 2),
-                _ => Entry::loss(word / 2),
-            };
-            overflow.push((index, entry));
-        }
         let corrupt = |reason: String| DbError::Corrupt {
-            path: path.display().to_string(),
+            path: name.clone(),
             reason,
         };
+        let stamp = stamp_of(&file.metadata().map_err(io)?);
+        let positions = header.covered;
+        let len = packed_len(positions);
+        let disk = OnDisk {
+            file,
+            offset: offset as u64,
+            len,
+            path: name.clone(),
+            stamp,
+        };
+        // One pass over the codes: their checksum, how many send the
+        // reader to the overflow list, and a copy when they are kept.
+        let mut crc = crc32fast::Hasher::new();
+        let mut kept = Vec::new();
+        let keep = len <= in_memory;
+        if keep {
+            kept.try_reserve_exact(len as usize).map_err(|_| {
+                io(std::io::Error::new(
+                    std::io::ErrorKind::OutOfMemory,
+                    format!("{len} bytes of table do not fit in memory"),
+                ))
+            })?;
+        }
+        let (mut sent, mut first, mut padding) = (0u64, 0u64, 0);
+        disk.chunks(|chunk| {
+            crc.update(chunk);
+            let here = (positions - first).min(chunk.len() as u64 / GROUP as u64 * CODES);
+            sent += packed::fold(
+                chunk,
+                here,
+                |sent: &mut u64, code| *sent += u64::from(code == OVERFLOW),
+                |a, b| a + b,
+            );
+            if first + here == positions {
+                padding = packed::padding(chunk, here);
+            }
+            first += here;
+            if keep {
+                kept.extend_from_slice(chunk);
+            }
+            Ok(())
+        })?;
+        let mut list = vec![0u8; (header.overflow * OVERFLOW_BYTES) as usize];
+        disk.read(&mut list, len)?;
+        crc.update(&list);
+        let crc = crc.finalize();
+        if crc != header.crc32 {
+            return Err(corrupt(format!(
+                "the table's checksum is {crc:08x}, the header says {:08x}",
+                header.crc32
+            )));
+        }
+        let overflow: Vec<(u64, Entry)> = list
+            .chunks_exact(OVERFLOW_BYTES as usize)
+            .map(|chunk| {
+                let index = u64::from_le_bytes(chunk[..8].try_into().expect("8 bytes"));
+                let word = u32::from_le_bytes(chunk[8..].try_into().expect("4 bytes"));
+                let entry = match word % 2 {
+                    1 => Entry::win(word / 2),
+                    _ => Entry::loss(word / 2),
+                };
+                (index, entry)
+            })
+            .collect();
         if overflow.windows(2).any(|w| w[0].0 >= w[1].0)
             || overflow.last().is_some_and(|&(i, _)| i >= positions)
         {
             return Err(corrupt("the overflow list is out of order".to_string()));
         }
+        if padding != 0 {
+            return Err(corrupt("the last group's padding is not zero".to_string()));
+        }
+        let codes = match keep {
+            // The file is no longer needed, nor its lock.
+            true => Codes::Memory(kept),
+            false => Codes::Disk(disk),
+        };
         // A checksum proves the bytes unchanged, not meaningful: every
         // code that sends the reader to the list must find its entry there.
-        let codes = &map[offset..overflow_start];
-        let sent = packed::fold(
-            codes,
-            positions,
-            |sent: &mut u64, code| *sent += u64::from(code == OVERFLOW),
-            |a, b| a + b,
-        );
-        if sent != overflow.len() as u64
-            || overflow
-                .iter()
-                .any(|&(i, _)| packed::get(codes, i) != OVERFLOW)
-        {
+        let mut listed = true;
+        for &(index, _) in &overflow {
+            listed &= codes.get(index)? == OVERFLOW;
+        }
+        if sent != overflow.len() as u64 || !listed {
             return Err(corrupt(format!(
                 "{sent} codes refer to the overflow list of {} entries, not one entry each",
                 overflow.len()
             )));
         }
-        if packed::padding(codes, positions) != 0 {
-            return Err(corrupt("the last group's padding is not zero".to_string()));
-        }
-        #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::Random);
         Ok(Table {
             complete: header.covered == header.identity.positions,
             identity: header.identity,
             layers: header.layers,
             stats: header.stats,
-            codes: Codes::Mapped {
-                map,
-                offset,
-                len: overflow_start - offset,
-                file,
-                path: name,
-                stamp,
-            },
+            codes,
             covered: positions,
             overflow,
         })
     }
+}
+
+/// The bound of [`Table::load`]: `TABULA_DB_IN_MEMORY`, else
+/// [`IN_MEMORY_BYTES`]; read once per process.
+fn in_memory_bytes() -> Result<u64, DbError> {
+    static BOUND: OnceLock<Result<u64, String>> = OnceLock::new();
+    BOUND
+        .get_or_init(|| match std::env::var(IN_MEMORY_VARIABLE) {
+            Err(_) => Ok(IN_MEMORY_BYTES),
+            Ok(value) => value.trim().parse().map_err(|_| value),
+        })
+        .clone()
+        .map_err(|value| DbError::Setting {
+            value: tabula_core::excerpt(&value),
+        })
 }
 
 /// The tables loaded by [`Table::shared`], by file.
@@ -490,7 +639,7 @@ static SHARED: Shared<Table> = Shared::new();
 impl Table {
     /// The database at `path`, loaded once per process and shared: every
     /// agent of a tournament (the arena builds one per game, several games
-    /// at a time) uses the same mapped table. A file changed on disk since
+    /// at a time) uses the same loaded table. A file changed on disk since
     /// it was loaded is loaded again.
     pub fn shared(path: &Path) -> Result<Arc<Table>, DbError> {
         let io = |error| DbError::Io {

@@ -240,7 +240,7 @@ fn the_solver_matches_a_fixed_point_computation() {
     let table = solve(&start, None).unwrap();
     let expected = reference();
     for (index, want) in expected.iter().enumerate() {
-        assert_eq!(table.get(index as u64), *want, "node {index}");
+        assert_eq!(table.get(index as u64).unwrap(), *want, "node {index}");
     }
     let stats = table.stats();
     let count = |value| expected.iter().filter(|e| e.value == value).count() as u64;
@@ -255,14 +255,14 @@ fn the_solver_matches_a_fixed_point_computation() {
     let longest = expected.iter().filter_map(|e| e.plies).max().unwrap();
     assert_eq!(stats.max_plies, longest);
     assert!(longest >= CHAIN as u32 - 1);
-    assert_eq!(table.get(299), Entry::win(299));
-    assert_eq!(table.get(200), Entry::loss(200));
+    assert_eq!(table.get(299).unwrap(), Entry::win(299));
+    assert_eq!(table.get(200).unwrap(), Entry::loss(200));
     // And the analysis of a position agrees with its children.
     let state = Walk {
         node: 250,
         to_move: 1,
     };
-    let analysis = analyse(&table, &state).unwrap();
+    let analysis = analyse(&table, &state).unwrap().unwrap();
     assert_eq!(analysis.entry, Entry::loss(250));
     assert_eq!(analysis.moves, vec![(0, Entry::loss(250))]);
     assert_eq!(analysis.best_moves(), vec![0]);
@@ -274,11 +274,61 @@ fn long_distances_survive_the_file() {
     let table = solve(&start, None).unwrap();
     let path = std::env::temp_dir().join(format!("tabula-walk-{}.db", std::process::id()));
     table.save(&path).unwrap();
-    let loaded = Table::load(&path).unwrap();
-    for index in 0..table.identity().positions {
-        assert_eq!(loaded.get(index), table.get(index));
+    // Read into memory, and from the file a lookup at a time: the same.
+    for (bound, in_memory) in [(u64::MAX, true), (0, false)] {
+        let loaded = Table::load_with(&path, bound).unwrap();
+        assert_eq!(loaded.in_memory(), in_memory);
+        for index in 0..table.identity().positions {
+            assert_eq!(loaded.get(index).unwrap(), table.get(index).unwrap());
+        }
+        assert_eq!(loaded.stats(), table.stats());
+        // Saved again, from wherever it is held: the same bytes.
+        let again = path.with_extension("again");
+        loaded.save(&again).unwrap();
+        assert_eq!(
+            std::fs::read(&again).unwrap(),
+            std::fs::read(&path).unwrap()
+        );
+        let _ = std::fs::remove_file(&again);
     }
-    assert_eq!(loaded.stats(), table.stats());
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A table read from its file, whose file is cut short in place under it
+/// (against the lock, as `cp` onto it does), answers with an error while
+/// the file is short, never a crash; a table read into memory keeps every
+/// value whatever becomes of the file.
+#[test]
+fn a_file_changed_in_place_is_an_error_not_a_crash() {
+    let start = Walk::new(&Params::default()).unwrap();
+    let table = solve(&start, None).unwrap();
+    let path = std::env::temp_dir().join(format!("tabula-walk-cut-{}.db", std::process::id()));
+    table.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let on_disk = Table::load_with(&path, 0).unwrap();
+    let in_memory = Table::load_with(&path, u64::MAX).unwrap();
+    let last = table.identity().positions - 1;
+    on_disk.unchanged().unwrap();
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(40).unwrap();
+    let cut = on_disk.get(last).unwrap_err();
+    assert!(matches!(cut, DbError::Changed { .. }), "{cut}");
+    assert!(
+        cut.to_string().contains("changed on disk while in use"),
+        "{cut}"
+    );
+    assert!(on_disk.unchanged().is_err());
+    let state = start.position_at(last).unwrap();
+    assert!(analyse(&on_disk, &state).is_err());
+    // Written back whole, it reads again (whether `unchanged` notices
+    // depends on the clock's tick: the size is the same).
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(on_disk.get(last).unwrap(), table.get(last).unwrap());
+    file.set_len(0).unwrap();
+    for index in 0..=last {
+        assert_eq!(in_memory.get(index).unwrap(), table.get(index).unwrap());
+    }
+    in_memory.unchanged().unwrap();
     let _ = std::fs::remove_file(&path);
 }
 
@@ -293,15 +343,19 @@ fn the_first_layers_alone_make_a_partial_table() {
     let covered = graph().layers[2].end;
     assert_eq!(partial.covered(), covered);
     for index in 0..covered {
-        assert_eq!(partial.get(index), full.get(index), "node {index}");
+        assert_eq!(
+            partial.get(index).unwrap(),
+            full.get(index).unwrap(),
+            "node {index}"
+        );
     }
     assert!(!partial.covers(covered));
     let beyond = Walk {
         node: covered as u32 + 5,
         to_move: 0,
     };
-    assert!(analyse(&partial, &beyond).is_none());
-    assert!(analyse(&full, &beyond).is_some());
+    assert!(analyse(&partial, &beyond).unwrap().is_none());
+    assert!(analyse(&full, &beyond).unwrap().is_some());
     // The file keeps the coverage.
     let path = std::env::temp_dir().join(format!("tabula-walk-part-{}.db", std::process::id()));
     partial.save(&path).unwrap();
@@ -323,17 +377,17 @@ fn a_table_cut_inside_a_layer_answers_none_not_a_panic() {
     let start = Walk::new(&Params::default()).unwrap();
     let full = solve(&start, None).unwrap();
     for cut in 0..=full.covered() {
-        let codes: Vec<_> = (0..cut).map(|i| encode(full.get(i))).collect();
+        let codes: Vec<_> = (0..cut).map(|i| encode(full.get(i).unwrap())).collect();
         let overflow = (0..cut)
             .filter(|&i| codes[i as usize] == OVERFLOW)
-            .map(|i| (i, full.get(i)))
+            .map(|i| (i, full.get(i).unwrap()))
             .collect();
         let identity = full.identity().clone();
         let packed = (pack(&codes), cut);
         let table = Table::new(identity, (0, false), full.stats().clone(), packed, overflow);
         for index in 0..cut {
             if let Some(position) = start.position_at(index) {
-                let _ = analyse(&table, &position);
+                let _ = analyse(&table, &position).unwrap();
             }
         }
     }

@@ -85,7 +85,7 @@ pub fn source(registry: &Registry, start: &dyn AnyGame, settings: &Settings) -> 
         if let Some(db) = db {
             return Source::Margin(Some(db.clone()));
         }
-        return match solver.positions(start) {
+        return match solver.estimate(start).map(|e| e.positions) {
             Ok(n) if n <= settings.exact_positions => Source::Margin(None),
             Ok(n) => too_large(n, settings),
             Err(e) => Source::Unavailable(e),

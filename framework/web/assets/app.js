@@ -454,6 +454,15 @@ function specs(text) {
   return text.match(/[^\s(]+(\([^)]*\))?/g) || [];
 }
 
+async function stopTournament() {
+  try {
+    await api(`/api/folders/${$("t-folder").value}/stop`, { method: "POST" });
+    refreshStandings();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
 async function startTournament(event) {
   event.preventDefault();
   try {
@@ -493,6 +502,8 @@ async function refreshStandings() {
     $("t-state").textContent = `${word}: ${played}`
       + (standings.error ? ` — ${standings.error}` : "");
     document.body.dataset.tournament = standings.running ? "running" : "done";
+    // Only a tournament started from the page can be stopped from it.
+    $("t-stop").hidden = !standings.stoppable;
     if (!summary) return;
     drawSection($("standings"), summary.overall);
     const sections = $("sections");
@@ -664,6 +675,7 @@ function wire() {
   });
   $("replay-filter").onsubmit = listGames;
   $("start-tournament").onsubmit = startTournament;
+  $("t-stop").onclick = stopTournament;
   $("t-folder").onchange = watch;
   const list = document.createElement("datalist");
   list.id = "agent-specs";
@@ -673,6 +685,14 @@ function wire() {
   document.body.append(list);
 }
 
+// The engines and files the server offers, by name, as seat suggestions.
+async function loadOffers() {
+  const kinds = await api("/api/agents");
+  const list = $("agent-specs");
+  for (const spec of kinds.flatMap((k) => k.offered)) list.append(new Option(spec));
+}
+
 wire();
 connect();
 loadGames().catch((error) => showError(error.message));
+loadOffers().catch((error) => showError(error.message));

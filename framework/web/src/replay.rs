@@ -1,7 +1,8 @@
 //! Results folders: those given with `--results` and those of tournaments
 //! started from the page. The API names them by number, so no path from a
-//! request is ever opened; the records file is read only when it is a
-//! regular file inside its folder (a symbolic link out of it is refused).
+//! request is ever opened; a folder's files are read only when they are
+//! regular files inside it ([`check_files`]: a symbolic link out of it,
+//! a device, is refused alike by every endpoint).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,11 +13,11 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use tabula::files::Lines;
 use tabula::{excerpt, GameRecord};
+use tabula_arena::{GAMES_FILE, SETTINGS_FILE};
 
+use crate::trust::folder_name as display_name;
 use crate::{ApiError, App};
 
-/// The records file of a results folder.
-const GAMES_FILE: &str = "games.jsonl";
 /// The most games one listing returns (the filters narrow it).
 const MAX_LISTED: usize = 1000;
 
@@ -77,13 +78,6 @@ pub(crate) async fn folders(State(app): State<Arc<App>>) -> Json<Vec<FolderView>
     Json(list)
 }
 
-fn display_name(dir: &Path) -> String {
-    dir.file_name().map_or_else(
-        || dir.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
 /// The filters of a listing: each, when given, must match.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -125,6 +119,7 @@ pub(crate) async fn games(
     let UrlPath(index) = index.map_err(|e| ApiError::bad(e.body_text()))?;
     let Query(filter) = filter.map_err(|e| ApiError::bad(e.body_text()))?;
     let dir = folder(&app, index)?;
+    let _reading = Arc::clone(&app.reads).acquire_owned().await;
     tokio::task::spawn_blocking(move || list(&dir, &filter))
         .await
         .map_err(|_| ApiError::bad("the listing failed"))?
@@ -202,22 +197,42 @@ fn matches(entry: &GameEntry, filter: &Filter) -> bool {
         })
 }
 
-/// The records file of `dir`, if there is one yet; refused when it is
-/// not a regular file inside `dir`.
-fn open_records(dir: &Path) -> Result<Option<Lines>, ApiError> {
-    let path = dir.join(GAMES_FILE);
-    let Ok(meta) = path.symlink_metadata() else {
-        return Ok(None);
-    };
-    if !meta.is_file() {
-        return Err(ApiError::forbidden(format!(
-            "{GAMES_FILE} in {} is not a regular file (a link or a device): not read",
+/// Refuses a folder whose files the page reads (its records, its
+/// settings) are not regular files inside it: a symbolic link (out of
+/// it, or not), a device, a pipe. Every endpoint that reads a folder
+/// asks this first, so all refuse alike.
+pub(crate) fn check_files(dir: &Path) -> Result<(), ApiError> {
+    let refused = |what: &str| {
+        ApiError::forbidden(format!(
+            "{what} in {} is not a regular file (a link or a device): not read",
             display_name(dir)
-        )));
+        ))
+    };
+    if !dir.symlink_metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(refused("the folder"));
     }
-    Lines::open(&path)
-        .map(Some)
-        .map_err(|e| ApiError::bad(excerpt(&e)))
+    for name in [GAMES_FILE, SETTINGS_FILE] {
+        match dir.join(name).symlink_metadata() {
+            Ok(meta) if !meta.is_file() => return Err(refused(name)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The records file of `dir`, if there is one yet (see [`check_files`]).
+fn open_records(dir: &Path) -> Result<Option<Lines>, ApiError> {
+    check_files(dir)?;
+    let path = dir.join(GAMES_FILE);
+    if path.symlink_metadata().is_err() {
+        return Ok(None);
+    }
+    Lines::open(&path).map(Some).map_err(|_| {
+        ApiError::bad(format!(
+            "{GAMES_FILE} in {} cannot be read",
+            display_name(dir)
+        ))
+    })
 }
 
 /// Record `game` (from 1) of folder `folder`, with its name for the page.
@@ -263,6 +278,7 @@ pub(crate) async fn board(
     at: Result<UrlPath<(usize, usize)>, PathRejection>,
 ) -> Result<Json<Board>, ApiError> {
     let UrlPath((folder_index, game)) = at.map_err(|e| ApiError::bad(e.body_text()))?;
+    let _reading = Arc::clone(&app.reads).acquire_owned().await;
     tokio::task::spawn_blocking(move || final_board(&app, folder_index, game))
         .await
         .map_err(|_| ApiError::bad("drawing the board failed"))?

@@ -4,19 +4,22 @@
 //! requests end and so does the thread, which stops any search it runs.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime};
 
 use serde::{Deserialize, Serialize};
 use tabula::search::Progress;
+use tabula::solve::DbError;
 use tabula::GameRecord;
 use tabula_session::{
     MarginView, MoveStats, Session, SessionError, SolverAnalysis, Thinking, Thought, Update,
 };
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::mpsc::error::TryRecvError;
+use tokio::sync::mpsc::{Receiver, Sender};
 
 use crate::limits::Permit;
+use crate::trust::Purpose;
 use crate::view::{Eval, ReplayView, View};
 use crate::{replay, App};
 
@@ -173,30 +176,75 @@ pub(crate) fn encode(event: &Event<'_>) -> String {
     serde_json::to_string(event).expect("events serialize")
 }
 
-/// A search under way, and what its move is for.
+/// A search under way, what its move is for, and its slot, which is
+/// given back only once the search has ended: an abandoned search's
+/// engine is gone before another search may start.
 struct Search {
-    thinking: Thinking,
+    thinking: Option<Thinking>,
     hint: bool,
+    started: Instant,
+    /// Told to answer, at `--max-move-time`.
+    told: bool,
     _permit: Permit,
+}
+
+impl Search {
+    fn thinking(&mut self) -> &mut Thinking {
+        self.thinking
+            .as_mut()
+            .expect("a search thinks until it is taken")
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        // Before the permit (a field, dropped after this).
+        if let Some(thinking) = self.thinking.take() {
+            thinking.abandon();
+        }
+    }
+}
+
+/// The database loaded for the exact values, and how its file looked
+/// then: a file replaced since (`mv new.db db`) is loaded again.
+struct LoadedDb {
+    path: PathBuf,
+    stamp: Option<Stamp>,
+}
+
+/// What tells a replaced or rewritten file: its identity, size and time.
+type Stamp = (u64, u64, u64, Option<SystemTime>);
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let (device, inode) = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino())
+    };
+    #[cfg(not(unix))]
+    let (device, inode) = (0, 0);
+    Some((device, inode, meta.len(), meta.modified().ok()))
 }
 
 /// The session and what the page sees of it.
 pub(crate) struct Actor {
     app: Arc<App>,
     session: Session,
-    out: UnboundedSender<String>,
+    out: Sender<String>,
     search: Option<Search>,
     /// The record being replayed; agents do not move while it is.
     replay: Option<(GameRecord, ReplayView)>,
     /// Search values by ply (see [`Eval`]).
     evals: BTreeMap<usize, Eval>,
+    database: Option<LoadedDb>,
 }
 
 /// How long a request may wait while a search runs.
 const POLL: Duration = Duration::from_millis(20);
 
 impl Actor {
-    pub(crate) fn new(app: Arc<App>, out: UnboundedSender<String>) -> Actor {
+    pub(crate) fn new(app: Arc<App>, out: Sender<String>) -> Actor {
         // The first game registered, as the REPL starts with it.
         let registry = app.registry.clone();
         let first = registry.names().into_iter().next().unwrap_or_default();
@@ -211,16 +259,23 @@ impl Actor {
             search: None,
             replay: None,
             evals: BTreeMap::new(),
+            database: None,
         }
     }
 
     /// Answers requests until the page closes.
-    pub(crate) fn run(mut self, requests: Receiver<Request>) {
+    pub(crate) fn run(mut self, mut requests: Receiver<Request>) {
         self.send_state();
+        let max_time = self.app.trust.limits().max_move_time;
         loop {
             let request = match &mut self.search {
                 Some(search) => {
-                    match search.thinking.wait(POLL) {
+                    if !search.told && search.started.elapsed() >= max_time {
+                        // The operator's time per move: the agent answers now.
+                        search.thinking().stop();
+                        search.told = true;
+                    }
+                    match search.thinking().wait(POLL) {
                         Update::Progress(progress) => self.send_progress(&progress),
                         Update::Done => self.finish_search(),
                         Update::Waiting => {}
@@ -231,9 +286,9 @@ impl Actor {
                         Err(TryRecvError::Disconnected) => return,
                     }
                 }
-                None => match requests.recv() {
-                    Ok(request) => request,
-                    Err(_) => return,
+                None => match requests.blocking_recv() {
+                    Some(request) => request,
+                    None => return,
                 },
             };
             self.handle(request);
@@ -242,8 +297,8 @@ impl Actor {
 
     fn handle(&mut self, request: Request) {
         match request {
-            Request::Stop => match &self.search {
-                Some(search) => search.thinking.stop(),
+            Request::Stop => match &mut self.search {
+                Some(search) => search.thinking().stop(),
                 None => self.error("no agent is thinking"),
             },
             Request::Hint | Request::Go if self.search.is_some() => {
@@ -282,19 +337,58 @@ impl Actor {
     /// The exact values, from the `--db` database, loaded when first
     /// asked for in a variant (a database of another variant says so):
     /// win/loss with distances, or score margins (Kalah).
+    ///
+    /// With several databases, the first that solves the variant is
+    /// used. A database replaced since it was loaded (the safe way,
+    /// `mv new.db db`, or rewritten in place) is loaded again, so that a
+    /// tab left open answers from the new file.
     fn exact(&mut self) -> Result<Exact, SessionError> {
         let scored = self.session.scored();
         let answer = |session: &Session| match scored {
             true => session.solve_margins().map(|view| Exact::of_margins(&view)),
             false => session.solve().map(|analysis| Exact::of(&analysis)),
         };
-        match (answer(&self.session), &self.app.options.db) {
-            (Err(SessionError::NoDatabase { .. }), Some(db)) => {
-                self.session.load_database(db)?;
+        let replaced = self
+            .database
+            .as_ref()
+            .is_some_and(|db| stamp(&db.path) != db.stamp);
+        if replaced {
+            let path = self.database.take().map(|db| db.path).expect("checked");
+            self.load_database(&path)?;
+        }
+        match answer(&self.session) {
+            Err(SessionError::Database(DbError::Changed { .. })) => {
+                let path = self.database.take().map(|db| db.path);
+                self.load_database(&path.unwrap_or_default())?;
                 answer(&self.session)
             }
-            (answer, _) => answer,
+            Err(SessionError::NoDatabase { .. }) if !self.app.databases.is_empty() => {
+                let mut failed = None;
+                for path in self.app.databases.clone() {
+                    match self
+                        .load_database(&path)
+                        .and_then(|_| answer(&self.session))
+                    {
+                        Ok(exact) => return Ok(exact),
+                        Err(error) => {
+                            failed.get_or_insert(error);
+                        }
+                    }
+                }
+                Err(failed.expect("one database at least"))
+            }
+            answer => answer,
         }
+    }
+
+    fn load_database(&mut self, path: &Path) -> Result<(), SessionError> {
+        let before = stamp(path);
+        self.session.load_database(path)?;
+        self.database = Some(LoadedDb {
+            path: path.to_path_buf(),
+            stamp: before,
+        });
+        Ok(())
     }
 
     /// The requests that change the game.
@@ -302,6 +396,10 @@ impl Actor {
         let text = |e: SessionError| e.to_string();
         match request {
             Request::New { game, seats, seed } => {
+                let seats = seats
+                    .iter()
+                    .map(|agent| self.admit(agent))
+                    .collect::<Result<Vec<_>, _>>()?;
                 self.session.new_game(&game).map_err(text)?;
                 if let Some(seed) = seed {
                     self.session.set_seed(seed);
@@ -319,12 +417,19 @@ impl Actor {
             Request::Undo => self.undo().map_err(text)?,
             Request::Redo => self.redo().map_err(text)?,
             Request::Seat { seat, agent } => {
+                let agent = self.admit(&agent)?;
                 self.session.set_seat(seat, &agent).map_err(text)?;
             }
             Request::Swap { a, b } => self.session.swap_seats(a, b).map_err(text)?,
             Request::Pause { paused } => self.session.set_paused(paused),
             Request::Load { record } => {
-                let record = GameRecord::from_json(record.trim()).map_err(|e| e.to_string())?;
+                let mut record = GameRecord::from_json(record.trim()).map_err(|e| e.to_string())?;
+                // A record's agents are seated: the page's rules hold for them too.
+                for (seat, agent) in record.agents.iter_mut().enumerate() {
+                    *agent = self
+                        .admit(agent)
+                        .map_err(|why| format!("the record's seat {}: {why}", seat + 1))?;
+                }
                 self.session.load(&record, None).map_err(text)?;
                 self.replay = None;
                 self.evals.clear();
@@ -352,6 +457,13 @@ impl Actor {
             }
         }
         Ok(())
+    }
+
+    /// The spec to seat for the page's `text` (see [`crate::trust`]).
+    fn admit(&self, text: &str) -> Result<String, String> {
+        self.app
+            .trust
+            .admit(&self.app.registry, text, Purpose::Seat)
     }
 
     /// A move played in a replay makes it a game of one's own.
@@ -401,17 +513,28 @@ impl Actor {
     /// Starts the seat to move's agent (MCTS for a person); the caller
     /// sends the state that says so.
     fn start_search(&mut self, hint: bool) {
-        let Some(permit) = self.app.limits.search() else {
-            let max = self.app.limits.max_searches();
+        // Whatever seated it (a seat, a loaded or replayed record), an
+        // agent runs for the page only within the page's rules.
+        let current = self.session.current();
+        if current.outcome().is_none() {
+            let seat = &self.session.seats()[current.to_move()];
+            if let Err(why) = self.app.trust.check(&self.app.registry, seat) {
+                return self.error(&why);
+            }
+        }
+        let Some(permit) = self.app.searches.take() else {
+            let max = self.app.searches.max();
             return self.error(&format!(
-                "the server runs {max} searches already: press Go to try again"
+                "the server runs {max} searches already (its --max-searches): press Go to try again"
             ));
         };
         match self.session.think() {
             Ok(thinking) => {
                 self.search = Some(Search {
-                    thinking,
+                    thinking: Some(thinking),
                     hint,
+                    started: Instant::now(),
+                    told: false,
                     _permit: permit,
                 });
             }
@@ -420,10 +543,23 @@ impl Actor {
     }
 
     fn finish_search(&mut self) {
-        let Some(search) = self.search.take() else {
+        let Some(mut search) = self.search.take() else {
             return;
         };
-        let thought = match self.session.finish(search.thinking) {
+        let thinking = search
+            .thinking
+            .take()
+            .expect("a search thinks until it is taken");
+        let seat = thinking.seat();
+        let spec = thinking.agent().clone();
+        let finished = self.session.finish(thinking);
+        // A tab holds search memory only while it searches: a tree kept
+        // for the next move (up to --max-nodes) goes. An engine keeps its
+        // process, which holds nothing of this one's.
+        if self.app.registry.agent_reach(&spec).program.is_none() {
+            self.session.forget_agent(seat);
+        }
+        let thought = match finished {
             Ok(thought) => thought,
             Err(error) => {
                 self.error(&error.to_string());
@@ -456,14 +592,18 @@ impl Actor {
         }
     }
 
-    fn send_progress(&self, progress: &Progress<String>) {
-        let Some(search) = &self.search else { return };
-        let agent = search.thinking.agent().to_string();
-        let seat = search.thinking.seat();
-        self.send(&Event::Progress {
+    fn send_progress(&mut self, progress: &Progress<String>) {
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        let hint = search.hint;
+        let thinking = search.thinking();
+        let agent = thinking.agent().to_string();
+        let seat = thinking.seat();
+        let event = Event::Progress {
             seat,
             agent: &agent,
-            hint: search.hint,
+            hint,
             iterations: progress.iterations,
             seconds: progress.elapsed.as_secs_f64(),
             best: progress.best.as_deref(),
@@ -471,11 +611,18 @@ impl Actor {
             depth: progress.depth,
             moves: MoveStats::of_progress(progress, seat),
             pv: &progress.pv,
-        });
+        };
+        // Progress is dropped for a page that reads too slowly: the next
+        // report supersedes it.
+        let _ = self.out.try_send(self.app.trust.redact(encode(&event)));
     }
 
     fn send_state(&self) {
-        let thinking = self.search.as_ref().map(|s| s.thinking.seat());
+        let thinking = self
+            .search
+            .as_ref()
+            .and_then(|s| s.thinking.as_ref())
+            .map(Thinking::seat);
         let replay = self.replay.as_ref().map(|(_, view)| view.clone());
         let evals = self.evals.values().copied().collect();
         let view = View::of(&self.session, thinking, replay, evals);
@@ -488,8 +635,10 @@ impl Actor {
         });
     }
 
+    /// Sends `event`, waiting while the page's queue is full; the
+    /// operator's commands and paths are shown by their names.
     fn send(&self, event: &Event<'_>) {
         // A closed page only misses messages; its requests end the loop.
-        let _ = self.out.send(encode(event));
+        let _ = self.out.blocking_send(self.app.trust.redact(encode(event)));
     }
 }

@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Random plies per second from the start for the hand-optimised loop
-//! (with the fastest select this build has, and with the portable one),
+//! (with the fastest select this CPU has, and with the portable one),
 //! Tabula's `random_playout`, and the `board-game` crate's
 //! `play_random_available_move`; MCTS iterations per second (10,000 per
 //! search, from the start) for Tabula and the crate's `MCTSBot`. The
@@ -95,7 +95,11 @@ fn main() -> ExitCode {
     println!("{}", CpuInfo::detect());
     println!(
         "hand-optimised loop select: {}",
-        if hand::USES_PDEP { "pdep" } else { "portable" }
+        if hand::uses_pdep() {
+            "pdep"
+        } else {
+            "portable"
+        }
     );
     let start = Diffusion::from_spec("diffusion").expect("the default Diffusion");
 

@@ -18,6 +18,7 @@ mod boards;
 mod conformance;
 mod forfeits;
 mod fuzz_regressions;
+mod isa;
 mod mcts;
 mod mcts_memory;
 mod memory;

@@ -73,6 +73,7 @@ impl AgentKind for EngineKind {
     type Settings = EngineSettings;
     const DESCRIPTION: &'static str =
         "an outside program speaking the engine protocol (docs/protocol.md)";
+    const PROGRAM: Option<&'static str> = Some("cmd");
 
     fn build<G: Game>(
         settings: &EngineSettings,
@@ -219,8 +220,10 @@ impl<G: Game> EngineAgent<G> {
         }
     }
 
-    /// Starts the program: handshake, then the game.
-    fn start(&mut self) -> Result<(), Failure> {
+    /// Starts the program: handshake, then the game. A stop asked for
+    /// meanwhile ends the start at once: an engine not yet ready has no
+    /// move to give, and a caller that gave up must not wait for it.
+    fn start<M>(&mut self, control: &Control<'_, M>) -> Result<(), Failure> {
         let config = &self.config;
         let process = Process::start(
             &config.argv,
@@ -229,15 +232,15 @@ impl<G: Game> EngineAgent<G> {
             Arc::clone(&self.log),
         )?;
         let mut wait = Wait::new("handshake timeout", config.startup, config.margin);
+        wait.abandon_on_stop = true;
         let process = self.process.insert(process);
-        let never = Control::<()>::default();
         send(
             process,
             &wait,
             &[&Command::Hello { version: VERSION }.to_string()],
         )?;
         loop {
-            match next_reply(process, &mut wait, &never)? {
+            match next_reply(process, &mut wait, control)? {
                 Reply::Id { .. } => {}
                 Reply::Ok => break,
                 Reply::Error(message) => {
@@ -251,7 +254,7 @@ impl<G: Game> EngineAgent<G> {
             &wait,
             &[&Command::Game(self.game.clone()).to_string()],
         )?;
-        match next_reply(process, &mut wait, &never)? {
+        match next_reply(process, &mut wait, control)? {
             Reply::Ok => Ok(()),
             Reply::Error(message) => {
                 Err(format!("the engine cannot play {}: {message}", self.game).into())
@@ -296,7 +299,7 @@ impl<G: Game> EngineAgent<G> {
         };
         let margin = self.config.margin;
         if self.process.is_none() {
-            self.start()?;
+            self.start(control)?;
         }
         let process = self.process.as_mut().expect("the engine was started");
         // The time runs from the first byte sent: writing to an engine that
@@ -350,6 +353,9 @@ struct Wait {
     /// How long an engine told to stop may take to answer.
     margin: Duration,
     stop_sent: bool,
+    /// A stop ends the wait at once instead of being passed on (the
+    /// handshake: there is no move to answer with yet).
+    abandon_on_stop: bool,
 }
 
 impl Wait {
@@ -361,6 +367,7 @@ impl Wait {
             what,
             margin,
             stop_sent: false,
+            abandon_on_stop: false,
         }
     }
 
@@ -389,6 +396,11 @@ fn next_reply<M>(
     control: &Control<'_, M>,
 ) -> Result<Reply, Failure> {
     loop {
+        if control.stopped() && wait.abandon_on_stop {
+            return Err(Failure::Tabula(
+                "stopped before the engine was ready to play".to_string(),
+            ));
+        }
         if control.stopped() && !wait.stop_sent {
             send(process, wait, &[&Command::Stop.to_string()])?;
             wait.stop_sent = true;
@@ -477,6 +489,7 @@ fn report<G: Game>(
         pv,
         proven: None,
         depth: info.depth,
+        distance: None,
     })
 }
 

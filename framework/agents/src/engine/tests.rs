@@ -191,6 +191,25 @@ fn a_stop_is_passed_on_and_answered() {
     assert!(agent.take_log().unwrap().contains("got: go time=600000"));
 }
 
+#[test]
+fn a_stop_before_the_engine_is_ready_ends_its_start_at_once() {
+    // It never answers the handshake, and would be given ten minutes.
+    let mut agent = agent("exec sleep 600", 600_000, 600_000);
+    let stop = AtomicBool::new(true);
+    let control = Control {
+        stop: Some(&stop),
+        ..Control::default()
+    };
+    let forfeit = agent.choose(&start(), &control).unwrap_err();
+    assert_eq!(forfeit.fault, Fault::Tabula, "the engine is not to blame");
+    assert!(
+        forfeit.reason.contains("before the engine was ready"),
+        "{}",
+        forfeit.reason
+    );
+    assert!(agent.process.is_none(), "the program was ended");
+}
+
 /// A file that the scripts append the pids of the processes they start to.
 fn pid_file(name: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("tabula-{}-{name}.pids", std::process::id()));

@@ -260,7 +260,14 @@ impl<G: Game> AlphaBeta<G> {
             let mut child = root.clone();
             child.play(mv);
             // The best move's value is exact; the others' are upper bounds.
-            let value = self.value(&child, depth - 1, 1, alpha, INFINITY, control, depth > 1);
+            let value = match tabula_core::isa::fast() {
+                true => {
+                    self.value::<true>(&child, depth - 1, 1, alpha, INFINITY, control, depth > 1)
+                }
+                false => {
+                    self.value::<false>(&child, depth - 1, 1, alpha, INFINITY, control, depth > 1)
+                }
+            };
             if self.aborted {
                 return None;
             }
@@ -277,9 +284,69 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// The root seat's value of `state`, searched `depth` more plies, within
-    /// the window `alpha..beta`.
+    /// the window `alpha..beta`, on the fast path of the CPU
+    /// ([`tabula_core::isa`]) when `FAST`. The search is recursive, so it
+    /// cannot be inlined into one dispatched closure: each path has its own
+    /// copy of the recursion instead, the fast one compiled for the v3
+    /// level in [`value_fast`](Self::value_fast).
     #[allow(clippy::too_many_arguments)]
-    fn value(
+    #[inline(always)]
+    fn value<const FAST: bool>(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        control: &Control<'_, G::Move>,
+        may_stop: bool,
+    ) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: `FAST` is true only below the check in `iterate` that
+            // the CPU has the fast path's features (`isa::fast`).
+            return unsafe { self.value_fast(state, depth, ply, alpha, beta, control, may_stop) };
+        }
+        self.value_baseline(state, depth, ply, alpha, beta, control, may_stop)
+    }
+
+    /// [`value`](Self::value)'s fast copy: the recursion compiled for the
+    /// features of `tabula_core::isa`'s fast path (the same list).
+    #[cfg(target_arch = "x86_64")]
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+    fn value_fast(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        control: &Control<'_, G::Move>,
+        may_stop: bool,
+    ) -> i32 {
+        self.value_in::<true>(state, depth, ply, alpha, beta, control, may_stop)
+    }
+
+    /// [`value`](Self::value)'s baseline copy.
+    #[allow(clippy::too_many_arguments)]
+    fn value_baseline(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        control: &Control<'_, G::Move>,
+        may_stop: bool,
+    ) -> i32 {
+        self.value_in::<false>(state, depth, ply, alpha, beta, control, may_stop)
+    }
+
+    /// The search itself, inlined into each copy.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn value_in<const FAST: bool>(
         &mut self,
         state: &G,
         depth: u32,
@@ -332,7 +399,7 @@ impl<G: Game> AlphaBeta<G> {
         }
         let maximizing = state.to_move() == self.root_seat;
         if !maximizing && self.players > 2 && self.config.mode == Mode::BestReply {
-            return self.best_reply(state, depth, ply, alpha, beta, control, may_stop);
+            return self.best_reply::<FAST>(state, depth, ply, alpha, beta, control, may_stop);
         }
         let mut moves = self.take_buffer(ply);
         state.legal_moves(&mut moves);
@@ -344,7 +411,8 @@ impl<G: Game> AlphaBeta<G> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            let value = self.value(&child, depth - 1, ply + 1, alpha, beta, control, may_stop);
+            let value =
+                self.value::<FAST>(&child, depth - 1, ply + 1, alpha, beta, control, may_stop);
             if self.aborted {
                 break;
             }
@@ -387,7 +455,8 @@ impl<G: Game> AlphaBeta<G> {
     /// choosing (every move of every opponent is tried in turn), the others
     /// playing their best-ordered move.
     #[allow(clippy::too_many_arguments)]
-    fn best_reply(
+    #[inline(always)]
+    fn best_reply<const FAST: bool>(
         &mut self,
         state: &G,
         depth: u32,
@@ -412,7 +481,7 @@ impl<G: Game> AlphaBeta<G> {
                 let mut after = before_chooser.clone();
                 after.play(mv);
                 self.play_ordered_until_root(&mut after, ply + 1);
-                let value = self.value(
+                let value = self.value::<FAST>(
                     &after,
                     depth - 1,
                     ply + 1,
@@ -442,7 +511,7 @@ impl<G: Game> AlphaBeta<G> {
         if best == INFINITY {
             // Every opponent's turn passed without a choice: the root
             // seat is to move or the game ended.
-            return self.value(
+            return self.value::<FAST>(
                 &before_chooser,
                 depth - 1,
                 ply + 1,
@@ -573,6 +642,7 @@ impl<G: Game> AlphaBeta<G> {
             proven,
             children,
             depth: Some(done.depth),
+            distance: None,
         }
     }
 

@@ -385,6 +385,7 @@ fn merge<M: Copy + Eq + std::hash::Hash>(
         proven: None,
         children,
         depth: None,
+        distance: None,
     }
 }
 

@@ -256,8 +256,14 @@ impl<G: Game> SharedSearch<G> {
         self.report(root.to_move(), iterations + 1, started.elapsed())
     }
 
-    /// One thread's loop; returns its iterations.
+    /// One thread's loop, on the CPU's fast path ([`tabula_core::isa`]);
+    /// returns its iterations.
     fn run(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
+        tabula_core::dispatch!(self.grow(local, shared, reporter))
+    }
+
+    #[inline(always)]
+    fn grow(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
         let budget = &shared.budget;
         let limited = budget.iterations != u64::MAX;
         let mut iterations = 0;
@@ -290,6 +296,7 @@ impl<G: Game> SharedSearch<G> {
         iterations
     }
 
+    #[inline(always)]
     fn iterate(&self, local: &mut Local<G>, root: &G) {
         let mut state = root.clone();
         let mut id = 0;

@@ -86,6 +86,7 @@ pub(super) trait TreeView<M: Copy> {
             proven: self.stats(0).proven,
             children,
             depth: None,
+            distance: None,
         }
     }
 }

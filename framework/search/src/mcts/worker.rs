@@ -136,6 +136,17 @@ impl<G: Game> Worker<G> {
             mast.prepare(players, actions);
         }
         self.tree_root = self.config.reuse.then(|| root.clone());
+        let iterations = tabula_core::dispatch!(self.grow(root, &budget, control));
+        self.report(root.to_move(), iterations, started.elapsed())
+    }
+
+    /// Iterates until `budget` or `control` stops the search, and at least
+    /// once; returns the iterations. Inlined into each copy that
+    /// [`tabula_core::dispatch!`] makes, so that the iterations run on the
+    /// CPU's fast path.
+    #[inline(always)]
+    fn grow(&mut self, root: &G, budget: &Budget<'_>, control: &Control<'_, G::Move>) -> u64 {
+        let started = budget.started;
         let mut iterations = 0;
         let mut last_report = started;
         // The first iteration always runs, whatever the clock says: a
@@ -161,7 +172,7 @@ impl<G: Game> Worker<G> {
                 }
             }
         }
-        self.report(root.to_move(), iterations, started.elapsed())
+        iterations
     }
 
     /// Follows a move made in the game (by anyone) down the tree, keeping
@@ -183,6 +194,7 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    #[inline(always)]
     fn iterate(&mut self, root: &G) {
         let mut state = root.clone();
         let mut node: NodeId = 0;
@@ -221,6 +233,7 @@ impl<G: Game> Worker<G> {
 
     /// Plays the move into `node`, a child of the path's last node, and
     /// adds it to the path (and the trail).
+    #[inline(always)]
     fn descend(&mut self, node: NodeId, state: &mut G) {
         let n = &self.tree.nodes[node as usize];
         if self.records {
@@ -231,6 +244,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// The child of `parent` to descend into, by the configured selection.
+    #[inline(always)]
     fn choose_child(&mut self, parent: NodeId) -> NodeId {
         match &mut self.rave {
             None => self.select(parent),
@@ -239,6 +253,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// Scores for a leaf: its proven result, or expand it and play out.
+    #[inline(always)]
     fn evaluate_leaf(&mut self, node: NodeId, state: &mut G) -> Scores {
         if let Some(outcome) = self.tree.nodes[node as usize].proven() {
             return outcome.scores();

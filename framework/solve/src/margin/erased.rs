@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::db::{MarginDbError, MarginIdentity};
 use super::solver::{margin_analysis, solve_margins, MarginAnalysis, MarginTable};
 use super::Scored;
+use crate::estimate::{margin_estimate, Estimate};
 use tabula_core::any::{AnyGame, Boxed};
 use tabula_core::game::Game;
 
@@ -71,9 +72,9 @@ pub trait MarginSolver: Send + Sync {
     fn game(&self) -> &'static str;
     /// The text naming the table `game` needs (`kalah(pits=4,…)`).
     fn describe(&self, game: &dyn AnyGame) -> Result<String, String>;
-    /// The entries (one byte each) of the table `game`'s variant needs:
-    /// what building it in memory costs.
-    fn positions(&self, game: &dyn AnyGame) -> Result<u64, String>;
+    /// What building the table of `game`'s variant will take, before it
+    /// is started.
+    fn estimate(&self, game: &dyn AnyGame) -> Result<Estimate, String>;
     /// Builds the table of `game`'s variant, every layer up to its seeds,
     /// calling `progress` with each layer as it starts.
     fn solve(
@@ -115,19 +116,16 @@ impl<G: Scored> MarginSolver for ScoredSolver<G> {
         Ok(describe_of(state::<G>(game)?))
     }
 
+    fn estimate(&self, game: &dyn AnyGame) -> Result<Estimate, String> {
+        margin_estimate(state::<G>(game)?).map_err(|e| e.to_string())
+    }
+
     fn solve(
         &self,
         game: &dyn AnyGame,
         progress: Option<&dyn Fn(u32, u32)>,
     ) -> Result<MarginTable, String> {
         solve_margins(state::<G>(game)?, progress).map_err(|e| e.to_string())
-    }
-
-    fn positions(&self, game: &dyn AnyGame) -> Result<u64, String> {
-        let state = state::<G>(game)?;
-        Ok((0..=state.max_seeds())
-            .map(|s| state.layer_size(s))
-            .fold(0u64, u64::saturating_add))
     }
 
     fn load(&self, path: &Path, game: &dyn AnyGame) -> Result<MarginTable, String> {

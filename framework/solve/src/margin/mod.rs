@@ -22,6 +22,7 @@ mod solver;
 pub use compositions::Compositions;
 pub use db::{is_margin_database, MarginDbError, MarginIdentity, MARGIN_FORMAT};
 pub use erased::{AnyMarginAnalysis, MarginSolver, ScoredSolver, Scorer};
+pub(crate) use solver::check_size;
 pub use solver::{margin_analysis, solve_margins, MarginAnalysis, MarginError, MarginTable};
 
 use tabula_core::game::Game;

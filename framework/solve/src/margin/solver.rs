@@ -101,19 +101,9 @@ fn move_gain<G: Scored>(from: &G, to: &G, future: i32) -> i32 {
     }
 }
 
-/// Positions a parallel task solves from, in index order.
-const CHUNK: usize = 1 << 12;
-
-/// Solves every layer of `state`'s variant in order, calling `progress`
-/// with each layer's number as it starts. A layer is solved on all cores:
-/// each task runs the memoised depth-first pass from its own positions,
-/// and an entry two tasks reach at once is computed by both, to the same
-/// value (it depends on the position alone), so the table does not depend
-/// on how the work was shared.
-pub fn solve_margins<G: Scored>(
-    state: &G,
-    progress: Option<&dyn Fn(u32, u32)>,
-) -> Result<MarginTable, MarginError> {
+/// Refuses a variant too large to solve (or to hold one byte an entry),
+/// before anything is allocated.
+pub(crate) fn check_size<G: Scored>(state: &G) -> Result<(), MarginError> {
     let (game, variant) = (G::NAME.to_string(), state.margin_variant());
     let seeds = state.max_seeds();
     if seeds > MAX_SEEDS {
@@ -131,6 +121,24 @@ pub fn solve_margins<G: Scored>(
             entries,
         });
     }
+    Ok(())
+}
+
+/// Positions a parallel task solves from, in index order.
+const CHUNK: usize = 1 << 12;
+
+/// Solves every layer of `state`'s variant in order, calling `progress`
+/// with each layer's number as it starts. A layer is solved on all cores:
+/// each task runs the memoised depth-first pass from its own positions,
+/// and an entry two tasks reach at once is computed by both, to the same
+/// value (it depends on the position alone), so the table does not depend
+/// on how the work was shared.
+pub fn solve_margins<G: Scored>(
+    state: &G,
+    progress: Option<&dyn Fn(u32, u32)>,
+) -> Result<MarginTable, MarginError> {
+    check_size(state)?;
+    let seeds = state.max_seeds();
     let mut layers: Vec<Vec<i8>> = Vec::with_capacity(seeds as usize + 1);
     for s in 0..=seeds {
         if let Some(progress) = progress {
@@ -154,8 +162,8 @@ pub fn solve_margins<G: Scored>(
         layers.push(layer.into_iter().map(AtomicI8::into_inner).collect());
     }
     Ok(MarginTable {
-        game,
-        variant,
+        game: G::NAME.to_string(),
+        variant: state.margin_variant(),
         layers,
     })
 }
