@@ -3,11 +3,9 @@
 //! and `tabula arena summary`. See `docs/arena.md` and `docs/cluster.md`.
 
 use crate::out::{out, outln};
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use tabula::Registry;
 use tabula_arena::{Config, Event, Experiment, Given, OpeningsOrder, Shard, SprtSpec};
 
@@ -206,18 +204,9 @@ impl ArenaArgs {
 /// Plays a tournament, or one shard of it, saying so on the terminal as it
 /// goes (a progress bar where stderr is one) and printing the table at the end.
 fn play(registry: &Registry, config: &Config) -> Result<(), String> {
-    // The first Ctrl-C lets the games under way finish and writes the
-    // summary of every finished game; a second one ends the program (the
-    // finished games are on disk either way).
-    static INTERRUPT: AtomicBool = AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPT.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        eprintln!("\narena: stopping when the games under way end (Ctrl-C again: at once)");
-    });
+    let interrupt = crate::progress::interrupt_on_ctrl_c("arena");
     let mut progress = ProgressBar::hidden();
-    let finished = tabula_arena::play_until(registry, config, &INTERRUPT, |event| match event {
+    let finished = tabula_arena::play_until(registry, config, interrupt, |event| match event {
         Event::Note(note) => eprintln!("arena: {note}"),
         Event::Started(plan) => {
             let part = match plan.shard {
@@ -239,15 +228,7 @@ fn play(registry: &Registry, config: &Config) -> Result<(), String> {
                 plan.threads,
                 plan.out.display()
             );
-            if std::io::stderr().is_terminal() {
-                progress = ProgressBar::new((plan.range.len() - plan.already_played) as u64);
-                progress.set_style(
-                    ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} games  {elapsed_precise}  ETA {eta}\n{wide_msg}",
-                    )
-                    .expect("a valid template"),
-                );
-            }
+            progress = crate::progress::games_bar((plan.range.len() - plan.already_played) as u64);
         }
         Event::GameFinished { scores, .. } => {
             // Only a bar that is drawn needs its line.

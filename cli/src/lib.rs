@@ -1,4 +1,4 @@
-//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `engine`, `bench`, `perft`,
+//! The `tabula` command: the REPL, `list`, `agents`, `arena`, `study`, `engine`, `bench`, `perft`,
 //! `solve`, `analyse`, `train` and `serve`, over any
 //! [`Registry`]. A program with games of its own calls [`main_with`] with
 //! its registry and gets the whole command line. Tournaments are the
@@ -8,12 +8,14 @@ mod analyse;
 mod arena;
 pub mod engine;
 mod out;
+mod progress;
 pub mod repl;
 mod scaffold;
 mod serve;
 mod solve;
 mod solve_margin;
 mod solve_report;
+mod study;
 mod tools;
 mod train;
 
@@ -25,6 +27,8 @@ mod doc_pages {
     struct Arena;
     #[doc = include_str!("../../docs/session.md")]
     struct Session;
+    #[doc = include_str!("../../docs/study.md")]
+    struct Study;
 }
 
 use crate::out::outln;
@@ -84,6 +88,9 @@ enum Command {
     /// Play a tournament between agents across games: scores, Elo
     /// ratings, records and charts.
     Arena(Box<arena::ArenaCommand>),
+    /// Study a game's variants: balance, length, branching, drama, depth
+    /// and exact values, each with its 95% interval (docs/study.md).
+    Study(Box<study::StudyCommand>),
     /// Serve an agent over the engine protocol on stdin and stdout (see
     /// docs/protocol.md), for GUIs, scripts and other programs.
     Engine {
@@ -168,6 +175,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
             position,
         }) => tools::perft(&registry, &game, depth, position.as_deref()),
         Some(Command::Arena(args)) => arena::run(&registry, *args),
+        Some(Command::Study(args)) => study::run(&registry, *args),
         Some(Command::Engine { agent, seed }) => engine::run(&registry, &agent, seed),
         Some(Command::Solve(args)) => solve::run(&registry, args),
         Some(Command::Analyse(args)) => analyse::run(&registry, args),

@@ -228,7 +228,7 @@ impl Drop for Done<'_> {
 
 /// A whole number for option `name`, refused as the command line refuses
 /// it: `invalid value '-2' for '--rounds'`.
-fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> Result<T, String> {
+pub(crate) fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> Result<T, String> {
     T::try_from(value).map_err(|_| {
         format!("invalid value '{value}' for '--{name}': expected a whole number from 0")
     })
@@ -367,7 +367,7 @@ fn keyword_names(message: &str) -> String {
 /// winds down: a search answers, a tournament starts no new game), `work`
 /// is waited for, and the signal's error (KeyboardInterrupt) is returned.
 /// `None` when `work` panicked.
-fn until_interrupted<T: Send>(
+pub(crate) fn until_interrupted<T: Send>(
     py: Python<'_>,
     interrupt: &AtomicBool,
     work: impl FnOnce() -> T + Send,

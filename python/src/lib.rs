@@ -13,6 +13,7 @@ mod fast_calls;
 mod game;
 mod judge;
 mod params;
+mod study;
 
 use std::sync::OnceLock;
 
@@ -88,6 +89,7 @@ fn _tabula(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(agent::arena_summary, module)?)?;
     module.add_function(wrap_pyfunction!(judge::analyse_report, module)?)?;
     module.add_function(wrap_pyfunction!(judge::judge_record, module)?)?;
+    module.add_function(wrap_pyfunction!(study::study_summary, module)?)?;
     module.add_class::<game::Game>()?;
     module.add_class::<game::State>()?;
     fast_calls::install(&module.py().get_type::<game::State>())?;

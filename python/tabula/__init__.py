@@ -12,6 +12,7 @@ The API is shaped like OpenSpiel's ``pyspiel``::
 
 ``Agent`` plays any agent kind by spec (``Agent("mcts(iterations=1000)")``),
 ``arena`` runs a tournament like ``tabula arena`` and returns its summary,
+``study`` studies a game's variants like ``tabula study``,
 ``analyse`` judges its moves against a solved game's database like ``tabula
 analyse`` (``judge_game`` one recorded game move by move),
 ``tabula.pettingzoo.env(spec)`` is a PettingZoo AEC environment (it needs the
@@ -40,6 +41,7 @@ from ._tabula import (
     representative_specs,
 )
 from ._judge import analyse, judge_game
+from .study import study
 
 __all__ = [
     "TERMINAL",
@@ -54,6 +56,7 @@ __all__ = [
     "registered_agents",
     "registered_games",
     "representative_specs",
+    "study",
 ]
 
 

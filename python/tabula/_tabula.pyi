@@ -16,6 +16,7 @@ __all__ = [
     "registered_agents",
     "registered_games",
     "representative_specs",
+    "study_summary",
 ]
 
 __version__: str
@@ -73,6 +74,27 @@ def arena_summary(
 ) -> str:
     """Plays a tournament with ``tabula arena``'s settings and returns the
     summary JSON text; ``tabula.arena`` is the friendly wrapper."""
+
+def study_summary(
+    game: Optional[str],
+    vary: List[str],
+    variants: List[str],
+    agent: Optional[str],
+    games: Optional[int],
+    ladder: Optional[str],
+    ladder_games: Optional[int],
+    seed: int,
+    threads: Optional[int],
+    max_plies: int,
+    opening_plies: int,
+    exact_positions: Optional[int],
+    dbs: List[str],
+    out: str,
+    resume: bool,
+    shard: Optional[str],
+) -> str:
+    """Plays a study with ``tabula study``'s settings and returns the summary
+    JSON text; ``tabula.study`` is the friendly wrapper."""
 
 def analyse_report(
     results: Union[str, os.PathLike[str]],

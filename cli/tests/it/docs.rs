@@ -855,7 +855,7 @@ fn elided_patterns_match_only_what_they_elide() {
     assert!(!matches_elided("a/.../d", "a/b/c"));
 }
 
-/// The folders tournaments write: each example names its own, so that
+/// The folders tournaments and studies write: each example names its own, so that
 /// following one page after another never finds a folder taken.
 #[test]
 fn every_example_tournament_writes_a_folder_of_its_own() {
@@ -881,8 +881,8 @@ fn every_example_tournament_writes_a_folder_of_its_own() {
             };
             for line in lines {
                 let words = shlex::split(&line).unwrap_or_default();
-                let is_arena = words.iter().any(|w| w == "arena");
-                if !is_arena || words.iter().any(|w| w == "--resume") {
+                let writes = words.iter().any(|w| w == "arena" || w == "study");
+                if !writes || words.iter().any(|w| w == "--resume") {
                     continue;
                 }
                 let out = words.windows(2).find(|w| w[0] == "--out");

@@ -23,9 +23,11 @@ mod repl;
 mod serve;
 #[cfg(target_os = "linux")]
 mod serve_hostile;
+mod serve_study;
 mod shards;
 mod shell;
 mod solve;
+mod study;
 mod terminal;
 mod train;
 #[cfg(unix)]

@@ -71,6 +71,18 @@ pub struct SearchSummary {
 }
 
 impl SearchSummary {
+    /// The expected score of the seat to move after playing `mv`, by this
+    /// search: that move's value among the root's moves (its proven result
+    /// counted fully), else the root's value; `None` when the search did
+    /// no work (a single legal move).
+    pub fn value_of(&self, mv: &str) -> Option<f32> {
+        if self.iterations == 0 {
+            return None;
+        }
+        let listed = self.moves.iter().find(|(m, ..)| m == mv);
+        Some(listed.map_or(self.value, |&(_, _, value, _)| value))
+    }
+
     /// `report` with its moves written as text, from `root`.
     pub fn of<G: Notation>(root: &G, report: &SearchReport<G::Move>) -> Self {
         let pv = format_line(root, &report.pv);

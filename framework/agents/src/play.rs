@@ -24,9 +24,10 @@ pub struct PlayedGame {
     pub think_seconds: Vec<f64>,
     /// Moves each seat made (pairs with `think_seconds`).
     pub moves_made: Vec<u32>,
-    /// Beside `moves`, the value the mover's search gave its position
-    /// (its expected score, 0 to 1); `None` for an agent that does not
-    /// search, or a move with no choice (a search that stopped at once).
+    /// For each move, its mover's expected score (0 to 1) by its own
+    /// search: the chosen move's value in the search's report. `None` for a
+    /// move made without a search (random, greedy, a single legal move):
+    /// the values a study's drama metrics read along a game.
     pub values: Vec<Option<f32>>,
 }
 
@@ -99,12 +100,12 @@ pub fn play_game_watched(
             .and_then(|decision| {
                 let value = decision
                     .search
-                    .filter(|s| s.iterations > 0)
-                    .map(|s| s.value);
-                let mv = state
+                    .as_ref()
+                    .and_then(|s| s.value_of(&decision.mv));
+                state
                     .play(&decision.mv)
-                    .map_err(|e| format!("illegal move: {e}"))?;
-                Ok((mv, value))
+                    .map(|mv| (mv, value))
+                    .map_err(|e| format!("illegal move: {e}"))
             });
         match played_move {
             Ok((mv, value)) => {

@@ -104,16 +104,7 @@ impl Experiment {
     /// starts with `{`), TOML otherwise. Errors name the file, and where
     /// the format can tell, the line and the field.
     pub fn read(path: &Path) -> Result<Experiment, String> {
-        let text = read_small(path, MAX_SETTINGS_BYTES)?
-            .ok_or_else(|| format!("{}: no such file", path.display()))?;
-        let json =
-            path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
-        let parsed = if json {
-            serde_json::from_str(&text).map_err(|e| e.to_string())
-        } else {
-            toml::from_str(&text).map_err(|e| e.to_string())
-        };
-        parsed.map_err(|e| format!("{}: {}", path.display(), e.trim_end()))
+        read_settings_file(path)
     }
 
     /// `base` (the command line's settings) with every field this file
@@ -190,6 +181,23 @@ impl Experiment {
         }
         Ok(base)
     }
+}
+
+/// Reads a settings file into `T`: JSON when it ends in `.json` (or its
+/// text starts with `{`), TOML otherwise, at most
+/// [`MAX_SETTINGS_BYTES`](tabula::files::MAX_SETTINGS_BYTES). Errors name
+/// the file, and where the format can tell, the line and the field. The
+/// arena's experiment files and `tabula study`'s study files are read so.
+pub fn read_settings_file<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
+    let text = read_small(path, MAX_SETTINGS_BYTES)?
+        .ok_or_else(|| format!("{}: no such file", path.display()))?;
+    let json = path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
+    let parsed = if json {
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    } else {
+        toml::from_str(&text).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|e| format!("{}: {}", path.display(), e.trim_end()))
 }
 
 /// The canonical specs `read` makes of a field's entries; an error names

@@ -40,6 +40,7 @@ mod output;
 mod pairs;
 mod rating;
 mod rebuild;
+mod records;
 mod run;
 mod schedule;
 mod sprt;
@@ -58,7 +59,10 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use tabula::{AgentSpec, AnyGame, Registry};
 
-pub use experiment::{AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry};
+pub use chart::file_stem;
+pub use experiment::{
+    read_settings_file, AgentEntry, Experiment, GameEntry, GauntletEntry, Given, ShardEntry,
+};
 pub use live::{playing, standings};
 pub use merge::merge;
 pub use openings::OpeningsOrder;
@@ -66,7 +70,8 @@ pub use output::{json, repeats_warning, table, RunningScores};
 pub use pairs::Pairing;
 pub use rating::{Anchor, Standing, Swept, EXACT_LIMIT, PRIOR_DRAWS};
 pub use rebuild::rebuild;
-pub use run::GameResult;
+pub use records::each_record;
+pub use run::{GameResult, VALUES_FIELD};
 pub use sprt::{Estimate, Hypothesis, Model, PairTally, SprtReport, SprtSpec};
 pub use stats::{AgentRow, Section, Summary};
 pub use store::{GAMES_FILE, SETTINGS_FILE};

@@ -3,6 +3,7 @@
 //! that left them behind, a newer tabula's summary, or records copied from
 //! elsewhere.
 
+use std::ops::Range;
 use std::path::Path;
 
 use tabula::Registry;
@@ -75,10 +76,36 @@ pub(crate) fn summarize_folder(
     registry: &Registry,
     dir: &Path,
 ) -> Result<(Summary, store::Scan), String> {
+    let folder = scan_folder(registry, dir)?;
+    let anchor = super::saved_anchor(registry, &folder.file)?;
+    let settings = &folder.file.settings;
+    let played = folder.range.len();
+    let mut summary = stats::summarize(
+        settings,
+        &folder.players,
+        played,
+        anchor,
+        &folder.scan.results,
+    );
+    summary.shard = folder.file.shard;
+    Ok((summary, folder.scan))
+}
+
+/// A results folder read: its settings, each game's seat count, the range
+/// of the schedule it plays (a shard's, or all) and its records.
+pub(crate) struct Folder {
+    pub file: store::SettingsFile,
+    pub players: Vec<usize>,
+    pub range: Range<usize>,
+    pub scan: store::Scan,
+}
+
+/// Reads `dir`: its settings (its `arena.json`, else those its records
+/// name) and its `games.jsonl`, every record checked against them as
+/// `--resume` checks them.
+pub(crate) fn scan_folder(registry: &Registry, dir: &Path) -> Result<Folder, String> {
     let file = settings_of(dir)?;
-    let anchor = super::saved_anchor(registry, &file)?;
-    let settings = file.settings;
-    let (players, schedule) = Schedule::of_settings(registry, &settings, "the tournament's")?;
+    let (players, schedule) = Schedule::of_settings(registry, &file.settings, "the tournament's")?;
     let range = match file.shard {
         Some(s) => schedule.shard(s.index, s.count),
         None => 0..schedule.len(),
@@ -86,11 +113,14 @@ pub(crate) fn summarize_folder(
     let expect = Expect {
         registry,
         schedule: &schedule,
-        settings: &settings,
+        settings: &file.settings,
         range: range.clone(),
     };
     let scan = store::scan(&dir.join(store::GAMES_FILE), &expect)?;
-    let mut summary = stats::summarize(&settings, &players, range.len(), anchor, &scan.results);
-    summary.shard = file.shard;
-    Ok((summary, scan))
+    Ok(Folder {
+        file,
+        players,
+        range,
+        scan,
+    })
 }

@@ -112,6 +112,29 @@ pub fn to_record(
     record
 }
 
+/// The record field holding each move's value by its mover's search.
+pub const VALUES_FIELD: &str = "values";
+
+/// Adds to `record` each move's value for its mover (see
+/// `tabula::PlayedGame::values`), to three decimals, `null` for a move made
+/// without a search; nothing when no move had a search (random, greedy).
+fn add_values(record: &mut GameRecord, values: &[Option<f32>]) {
+    if values.iter().all(Option::is_none) {
+        return;
+    }
+    let rounded: Vec<Value> = values
+        .iter()
+        .map(|v| {
+            v.map_or(Value::Null, |v| {
+                json!((f64::from(v) * 1000.0).round() / 1000.0)
+            })
+        })
+        .collect();
+    record
+        .extra
+        .insert(VALUES_FIELD.to_string(), Value::Array(rounded));
+}
+
 /// Reads back what [`to_record`] wrote; `game` is the tournament's index
 /// of the record's game.
 pub fn from_record(record: &GameRecord, game: usize) -> Result<GameResult, String> {
@@ -254,14 +277,10 @@ pub fn play_one(
             job.index
         )
     })?;
-    // The opening's plies were chosen for the agents: no value.
-    let mut values = vec![None; moves.len()];
-    values.extend(
-        played
-            .values
-            .iter()
-            .map(|v| v.map(|v| (f64::from(v) * 1000.0).round() / 1000.0)),
-    );
+    // The opening's moves were made without a search.
+    let values = (moves.iter().map(|_| None))
+        .chain(played.values.iter().copied())
+        .collect::<Vec<_>>();
     moves.append(&mut played.moves);
     let logs = players
         .iter_mut()
@@ -287,8 +306,7 @@ pub fn play_one(
         ),
     };
     let mut record = to_record(&result, first, from.is_none(), agents, moves, settings);
-    // What each agent thought of its moves, for a replay's chart.
-    record.extra.insert("values".to_string(), json!(values));
+    add_values(&mut record, &values);
     Ok((result, record, logs))
 }
 
@@ -454,23 +472,33 @@ pub fn play_all(
 mod tests {
     use super::*;
 
-    /// A finished game of Diffusion won by `winners`, and its record.
-    fn recorded(winners: Option<Vec<usize>>) -> (GameResult, GameRecord) {
+    /// A small Diffusion, `agents`, and a tournament of one round of them.
+    fn tournament(
+        agents: &[&str],
+        seed: u64,
+        max_plies: usize,
+        opening_plies: usize,
+    ) -> (Box<dyn AnyGame>, Vec<AgentSpec>, Settings) {
         let registry = tabula_games::registry();
         let start = registry.create("diffusion(width=4,stones=2)").unwrap();
-        let agents: Vec<AgentSpec> = ["random", "mcts"]
-            .iter()
+        let agents: Vec<AgentSpec> = (agents.iter())
             .map(|a| registry.parse_agent(a).unwrap())
             .collect();
         let settings = Settings {
             games: vec![start.spec()],
             agents: agents.iter().map(ToString::to_string).collect(),
             rounds: 1,
-            seed: 0,
-            max_plies: 100,
-            opening_plies: 0,
+            seed,
+            max_plies,
+            opening_plies,
             ..Settings::default()
         };
+        (start, agents, settings)
+    }
+
+    /// A finished game of Diffusion won by `winners`, and its record.
+    fn recorded(winners: Option<Vec<usize>>) -> (GameResult, GameRecord) {
+        let (start, agents, settings) = tournament(&["random", "mcts"], 0, 100, 0);
         let result = GameResult {
             index: 3,
             game: 0,
@@ -508,6 +536,51 @@ mod tests {
             assert_eq!(record.extra["winners"], json!(winners));
             assert_eq!(from_record(&record, 0).unwrap(), result);
         }
+    }
+
+    #[test]
+    fn records_carry_each_searched_moves_value_for_its_mover() {
+        let registry = tabula_games::registry();
+        let (start, agents, settings) = tournament(&["random", "mcts(iterations=50)"], 3, 1000, 2);
+        let schedule = Schedule::new(&[2], 2, 1, 3).unwrap();
+        let job = schedule.game(0);
+        let (_, record, _) = play_one(
+            &registry,
+            &job,
+            start.as_ref(),
+            &agents,
+            &settings,
+            None,
+            None,
+        )
+        .unwrap();
+        let values = record.extra[VALUES_FIELD].as_array().unwrap();
+        assert_eq!(values.len(), record.moves.len());
+        // Replayed: the opening's moves and random's have none, MCTS's moves
+        // a value from 0 to 1 (a forced move none either).
+        let mut state = start.clone_box();
+        for (ply, (mv, value)) in record.moves.iter().zip(values).enumerate() {
+            let searched = ply >= 2 && job.seats[state.to_move()] == 1;
+            match value.as_f64() {
+                Some(v) => assert!(searched && (0.0..=1.0).contains(&v), "ply {ply}: {v}"),
+                None => assert!(!searched || state.legal_moves().len() == 1, "ply {ply}"),
+            }
+            state.play(mv).unwrap();
+        }
+        assert!(values.iter().any(|v| v.is_number()));
+        // A game no agent searched in records none.
+        let random = [agents[0].clone(), agents[0].clone()];
+        let (_, record, _) = play_one(
+            &registry,
+            &job,
+            start.as_ref(),
+            &random,
+            &settings,
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(!record.extra.contains_key(VALUES_FIELD));
     }
 
     #[test]

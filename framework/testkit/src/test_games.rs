@@ -152,7 +152,12 @@ impl Picture for Nim {
 fn board<G: Notation>(state: &G, view: &View<'_, G>, line: &str) -> String {
     let mut caption = Caption::new(view.color);
     caption.last_move(view, "").status(state, None);
-    caption.under(&[line.to_string()])
+    // The last move's board stands out, as every board's last move does.
+    let line = match view.last {
+        Some(_) => view.paint(line, tabula_core::Style::Highlight),
+        None => line.to_string(),
+    };
+    caption.under(&[line])
 }
 
 /// A picture of the caption, with a click target for each move text.
@@ -329,5 +334,229 @@ impl Drawing for Shuttle {
 impl Picture for Shuttle {
     fn svg(&self, view: &View<'_, Self>) -> String {
         picture_of(self, view, &["left", "right"])
+    }
+}
+
+/// A game of pure luck, for measures of skill: the first ply tosses a coin
+/// (`heads`: seat 0 wins, `tails`: seat 1 wins), then the seats in turn
+/// make [`Coin::FILLER`] moves (`a`, `b` or `c`) that change nothing. Played
+/// with the toss as a random opening move (the arena's `opening_plies =
+/// 1`), no agent can do better than any other: a skill ladder on it must
+/// find no depth.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Coin {
+    /// The only variant.
+    pub variant: Toss,
+    /// The toss: `Some(0)` heads, `Some(1)` tails, `None` before it.
+    pub toss: Option<u8>,
+    /// Plies played, the toss included.
+    pub plies: u8,
+    /// The seat to move, 0 or 1.
+    pub to_move: usize,
+}
+
+impl Coin {
+    /// The moves after the toss.
+    pub const FILLER: u8 = 6;
+    /// Every move's text: the toss's two, then the filler's three.
+    const MOVES: [&'static str; 5] = ["heads", "tails", "a", "b", "c"];
+}
+
+/// The variant of [`Coin`], the only one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Toss;
+
+impl Variant for Toss {
+    type State = Coin;
+    const NAME: &'static str = "coin";
+    const DESCRIPTION: &'static str = "toss a coin, then make moves that change nothing";
+    const PARAMS: &'static [ParamSpec] = &[];
+    const RULES: &'static str = "";
+    fn new(_: &Params) -> Result<Self, ParamError> {
+        Ok(Toss)
+    }
+    fn start(&self) -> Coin {
+        Coin {
+            variant: Toss,
+            toss: None,
+            plies: 0,
+            to_move: 0,
+        }
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn action_count(&self) -> usize {
+        Coin::MOVES.len()
+    }
+    /// Whether the toss came up heads, whether tails, the plies played,
+    /// then whether the observer is to move.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![4]
+    }
+}
+
+impl Game for Coin {
+    type Move = u8;
+    type Variant = Toss;
+    fn variant(&self) -> &Toss {
+        &self.variant
+    }
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let toss = self.toss?;
+        (self.plies > Self::FILLER).then(|| Outcome::win(toss.into()))
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        match self.toss {
+            None => moves.extend([0, 1]),
+            Some(_) if self.outcome().is_none() => moves.extend([2, 3, 4]),
+            Some(_) => {}
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        if self.toss.is_none() {
+            self.toss = Some(mv);
+        }
+        self.plies += 1;
+        self.to_move = 1 - self.to_move;
+    }
+    fn key(&self) -> u64 {
+        let toss = self.toss.map_or(0, |t| u64::from(t) + 1);
+        tabula_core::key::of(&[toss, self.plies.into(), self.to_move as u64])
+    }
+}
+
+impl Actions for Coin {
+    fn action(&self, mv: u8) -> usize {
+        mv.into()
+    }
+    fn action_move(&self, action: usize) -> Option<u8> {
+        (action < Self::MOVES.len()).then_some(action as u8)
+    }
+}
+
+impl Observation for Coin {
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        out[0] = f32::from(u8::from(self.toss == Some(0)));
+        out[1] = f32::from(u8::from(self.toss == Some(1)));
+        out[2] = self.plies.into();
+        out[3] = f32::from(u8::from(seat == self.to_move));
+    }
+}
+
+impl Evaluation for Coin {
+    /// Even before the toss; after it the toss's seat has won.
+    fn evaluate(&self) -> Scores {
+        match self.toss {
+            None => even_scores(2),
+            Some(toss) => Outcome::win(toss.into()).scores(),
+        }
+    }
+}
+
+impl Notation for Coin {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        let found = (Self::MOVES.iter()).position(|m| m.eq_ignore_ascii_case(text.trim()));
+        found
+            .map(|i| i as u8)
+            .ok_or_else(|| MoveError::syntax(text, "heads, tails, a, b or c"))
+    }
+    fn format_move(&self, mv: u8) -> String {
+        Self::MOVES[usize::from(mv)].to_string()
+    }
+    /// `TOSS PLIES SEAT`: `-` before the toss, seats from 1.
+    fn position(&self) -> String {
+        let toss = self.toss.map_or("-", |t| Self::MOVES[usize::from(t)]);
+        format!("{toss} {} {}", self.plies, self.to_move + 1)
+    }
+    fn read_position(_: &Toss, text: &str) -> Result<Self, PositionError> {
+        let expected = "expected `TOSS PLIES SEAT`, e.g. `heads 3 2`";
+        let bad = || PositionError::new(text, expected);
+        let mut words = text.split_whitespace();
+        let (Some(toss), Some(rest)) = (words.next(), words.next().zip(words.next())) else {
+            return Err(bad());
+        };
+        if words.next().is_some() {
+            return Err(bad());
+        }
+        let toss = match toss {
+            "-" => None,
+            "heads" => Some(0),
+            "tails" => Some(1),
+            _ => return Err(bad()),
+        };
+        let (plies, seat) = number_and_seat(&format!("{} {}", rest.0, rest.1), 2, expected)?;
+        // Before the toss nothing is played; after it, at most the filler,
+        // the seats taking turns from seat 0.
+        if toss.is_none() != (plies == 0)
+            || plies > Self::FILLER + 1
+            || seat != usize::from(plies % 2)
+        {
+            return Err(bad());
+        }
+        Ok(Coin {
+            variant: Toss,
+            toss,
+            plies,
+            to_move: seat,
+        })
+    }
+}
+
+impl Drawing for Coin {
+    fn render(&self, view: &View<'_, Self>) -> String {
+        board(self, view, &self.position())
+    }
+}
+
+impl Picture for Coin {
+    fn svg(&self, view: &View<'_, Self>) -> String {
+        picture_of(self, view, &Self::MOVES)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::{check, Config};
+
+    #[test]
+    fn the_coin_passes_the_conformance_suite_and_the_toss_decides() {
+        let start = Toss.start();
+        let config = Config {
+            games: 200,
+            ..Config::default()
+        };
+        assert!(check(&start, &config) > 0);
+        for (toss, winner) in [(0, 0), (1, 1)] {
+            let mut game = start.clone();
+            game.play(toss);
+            let mut moves = Vec::new();
+            while game.outcome().is_none() {
+                game.legal_moves(&mut moves);
+                assert_eq!(moves, [2, 3, 4]);
+                game.play(moves[usize::from(game.plies) % 3]);
+            }
+            assert_eq!(game.outcome(), Some(Outcome::win(winner)));
+            assert_eq!(game.plies, Coin::FILLER + 1);
+        }
+        assert_eq!(
+            start.variant().parse_position("heads 3 2").unwrap().plies,
+            3
+        );
+        for bad in [
+            "- 1 2",
+            "heads 0 1",
+            "tails 3 1",
+            "heads 9 2",
+            "x 1 2",
+            "heads 1",
+        ] {
+            assert!(start.variant().parse_position(bad).is_err(), "{bad}");
+        }
     }
 }

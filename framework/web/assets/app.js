@@ -977,6 +977,11 @@ function showTab(name) {
   if (name === "replay") delete $("listing").dataset.query;
   clearInterval(watching);
   watching = null;
+  // study.js draws its own tab.
+  if (name === "study") {
+    loadStudyFolders().catch((e) => showError(e.message));
+    return;
+  }
   loadFolders()
     .then(() => (name === "replay" ? listGames() : watch()))
     .catch((e) => showError(e.message));

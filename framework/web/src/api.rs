@@ -15,7 +15,7 @@ use axum::{middleware, Json, Router};
 use serde::Serialize;
 use tabula::ParamSpec;
 
-use crate::{assets, guard, play, replay, tournament, ApiError, App};
+use crate::{assets, guard, play, replay, study, tournament, ApiError, App};
 
 /// The largest request body: a tournament's settings.
 const MAX_BODY: usize = 64 * 1024;
@@ -35,6 +35,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         )
         .route("/api/folders/{index}/standings", get(tournament::standings))
         .route("/api/folders/{index}/playing", get(tournament::playing))
+        .route("/api/folders/{index}/study", get(study::study))
         .route("/api/folders/{index}/stop", post(tournament::stop))
         .route("/api/tournaments", post(tournament::start))
         .fallback(not_found)

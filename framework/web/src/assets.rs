@@ -25,6 +25,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/charts.js"),
     ),
     ("style.css", "text/css", include_str!("../assets/style.css")),
+    (
+        "study.js",
+        "text/javascript",
+        include_str!("../assets/study.js"),
+    ),
 ];
 
 const INDEX: &str = include_str!("../assets/index.html");

@@ -22,6 +22,7 @@ mod notes;
 mod play;
 mod replay;
 mod session;
+mod study;
 mod tabs;
 mod tournament;
 mod trust;

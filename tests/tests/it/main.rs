@@ -29,3 +29,4 @@ mod registration;
 mod soak;
 mod solve;
 mod solve_margin;
+mod study;
