@@ -5,6 +5,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union, final, ove
 
 __all__ = [
     "TERMINAL",
+    "__version__",
     "Agent",
     "Game",
     "State",

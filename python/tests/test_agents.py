@@ -330,7 +330,7 @@ def test_arena_gauntlet_and_openings(tmp_path):
     assert [(p["first"], p["second"]) for p in summary["games"][0]["crosstable"]] == [
         ("random", "greedy"), ("random", "mcts(iterations=20)")]
     suite.write_text("D f\nD D\n")
-    with pytest.raises(ValueError, match=r"suite.txt:2: move 2 `D` is not legal"):
+    with pytest.raises(ValueError, match=r"suite.txt:2: neither moves from the start \(move 2 `D` is not legal"):
         tabula.arena(["random", "greedy"], games="diffusion", openings=str(suite))
     with pytest.raises(ValueError, match="^sprt: elo0 must be below elo1"):
         tabula.arena(["random", "greedy"], games="diffusion", sprt="elo0=5,elo1=0")

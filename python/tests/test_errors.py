@@ -135,13 +135,13 @@ def test_bad_agents():
 
 
 def test_bad_arenas():
-    with pytest.raises(ValueError, match="--agents: an arena needs at least two agents"):
+    with pytest.raises(ValueError, match="^agents: an arena needs at least two agents"):
         tabula.arena(["random"], games="tictactoe")
-    with pytest.raises(ValueError, match="--rounds must be at least 1"):
+    with pytest.raises(ValueError, match="^rounds must be at least 1"):
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=0)
-    with pytest.raises(ValueError, match="--games: unknown game `go`"):
+    with pytest.raises(ValueError, match="^games: unknown game `go`"):
         tabula.arena(["random", "greedy"], games="go")
-    with pytest.raises(ValueError, match="invalid value '-2' for '--rounds"):
+    with pytest.raises(ValueError, match="invalid value '-2' for 'rounds"):
         tabula.arena(["random", "greedy"], games="tictactoe", rounds=-2)
 
 

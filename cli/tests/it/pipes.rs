@@ -178,6 +178,26 @@ fn every_subcommand_ends_quietly_when_its_reader_stops() {
             )
         },
         case("new-game", &["new-game", "piped-game", "--dir", "made"], ""),
+        case(
+            "study",
+            &[
+                "study",
+                "diffusion(width=4)",
+                "--vary",
+                "stones=1,2",
+                "--agent",
+                "random",
+                "--games",
+                "2",
+                "--ladder",
+                "none",
+                "--exact-positions",
+                "0",
+                "--out",
+                "studied",
+            ],
+            "",
+        ),
     ];
     // Every subcommand that prints is here (`serve` prints its address and
     // serves on, whether or not anyone reads it: `serve::` tests it).
@@ -205,7 +225,7 @@ fn every_subcommand_ends_quietly_when_its_reader_stops() {
         };
         for &reader in readers {
             // Each run makes its outputs afresh.
-            for made in ["again", "merged", "judged", "trained", "made"] {
+            for made in ["again", "merged", "judged", "trained", "made", "studied"] {
                 let _ = fs::remove_dir_all(dir.join(made));
             }
             let (status, stderr) = piped(&dir, case, reader);
