@@ -215,13 +215,8 @@ impl Socket {
 
 /// A results folder with four games of Diffusion on a width-4 board.
 pub fn results_folder(name: &str) -> PathBuf {
-    results_folder_with(name, &[])
-}
-
-/// The same with `extra` options (`--max-plies 4`).
-pub fn results_folder_with(name: &str, extra: &[&str]) -> PathBuf {
     let out = scratch(name);
-    let mut args = vec![
+    let args = [
         "arena",
         "--games",
         "diffusion(width=4)",
@@ -233,7 +228,6 @@ pub fn results_folder_with(name: &str, extra: &[&str]) -> PathBuf {
         "--out",
         out.to_str().unwrap(),
     ];
-    args.extend(extra);
     let run = tabula(&args, "");
     assert!(run.ok, "{}", run.stderr);
     out
