@@ -7,7 +7,8 @@
 //! texts round-trip; that keys identify states; that a clone plays on
 //! independently of its original; that `random_move` is uniform (a
 //! chi-square test); that outcomes and evaluations are well formed, and
-//! that the evaluation tells the positions met apart; that the first
+//! that the evaluation tells the positions met apart and gives a finished
+//! game its outcome's scores; that the first
 //! games' boards say what every board must ([`boards::check`]: among
 //! others, a click target for every legal move in the picture); that a
 //! game ends within [`Config::max_plies`] unless it is declared unbounded;
@@ -239,6 +240,9 @@ impl<G: FullGame> Checker<'_, G> {
             }
             if let Some(outcome) = state.outcome() {
                 self.check_end(&state, outcome, &mut rng, &at);
+                if full {
+                    check_final_evaluation(&state, outcome, &at);
+                }
                 break;
             }
             if ply == config.max_plies {
@@ -549,6 +553,26 @@ fn check_basics<G: FullGame>(state: &G, full: bool, at: &dyn Fn() -> String) {
     }
 }
 
+/// A finished game's evaluation is its outcome's scores: searches read a
+/// leaf's evaluation without asking first whether the game is over.
+fn check_final_evaluation<G: FullGame>(
+    state: &G,
+    outcome: tabula_core::Outcome,
+    at: &dyn Fn() -> String,
+) {
+    let (evaluated, scores) = (state.evaluate(), outcome.scores());
+    assert!(
+        evaluated
+            .iter()
+            .zip(&scores)
+            .all(|(e, s)| (e - s).abs() < 1e-4),
+        "{}: the game is over ({outcome:?}) but the evaluation is {evaluated:?}, not the \
+         outcome's scores {scores:?}; Evaluation::evaluate of a finished game must return \
+         outcome.scores()",
+        at()
+    );
+}
+
 /// An evaluation: each seat in 0..=1, summing to 1, nothing for absent seats.
 fn check_scores(scores: &tabula_core::Scores, players: usize, at: &dyn Fn() -> String) {
     assert!(
@@ -853,6 +877,8 @@ mod tests {
         NoTargets,
         /// Every unfinished position evaluates to even scores.
         ConstantEvaluation,
+        /// A finished game evaluates as if it went on.
+        EvaluationIgnoresEnd,
     }
 
     /// Take 1–3 of 21 stones; whoever takes the last one wins. A move may
@@ -1000,7 +1026,9 @@ mod tests {
         /// rule against repeats aside).
         fn evaluate(&self) -> tabula_core::Scores {
             if let Some(outcome) = self.outcome() {
-                return outcome.scores();
+                if self.flaw() != Flaw::EvaluationIgnoresEnd {
+                    return outcome.scores();
+                }
             }
             let mut scores = tabula_core::even_scores(2);
             if self.flaw() != Flaw::ConstantEvaluation {
@@ -1113,6 +1141,13 @@ mod tests {
     #[should_panic(expected = "Evaluation::evaluate must tell positions apart")]
     fn a_constant_evaluation_fails() {
         run(Flaw::ConstantEvaluation);
+    }
+
+    /// An evaluation that a search reading a finished leaf would believe.
+    #[test]
+    #[should_panic(expected = "must return outcome.scores()")]
+    fn an_evaluation_that_ignores_the_end_fails() {
+        run(Flaw::EvaluationIgnoresEnd);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! with the fit lost to the same search with these weights
 //! (docs/agents.md).
 
-use tabula_core::{Evaluation, Scores, Seat};
+use tabula_core::{Evaluation, Game, Scores, Seat};
 
 use crate::state::Calcala;
 
@@ -43,8 +43,12 @@ impl Calcala {
 }
 
 impl Evaluation for Calcala {
-    /// Each seat's expected score: the softmax of the strengths.
+    /// Each seat's expected score: the softmax of the strengths; a finished
+    /// game's outcome.
     fn evaluate(&self) -> Scores {
+        if let Some(outcome) = self.outcome() {
+            return outcome.scores();
+        }
         let players = self.player_count();
         let mut strengths = [0.0; 4];
         for (seat, s) in strengths[..players].iter_mut().enumerate() {

@@ -2,7 +2,7 @@
 //! who sits where and owns which block, the last move (`^` picked up,
 //! `*` sown) and whose turn it is or the result.
 
-use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
+use tabula_core::draw::text::Canvas;
 use tabula_core::draw::{legend, Caption, Touched};
 use tabula_core::notation::letter;
 use tabula_core::{Drawing, Game, Style, View};
@@ -59,13 +59,6 @@ impl Drawing for Diffusion {
         // Where a pit's three columns start: four apart, two more past the
         // divider between the blocks.
         let column = |col: usize| MARGIN + 4 * col + if halves && col >= width / 2 { 2 } else { 0 };
-        let glyph = |text: String, mark: Mark, style: Style| match mark {
-            None => Glyph::new(text).style(style),
-            Some(t @ Touched::PickedUp) => Glyph::new(text)
-                .style(Style::Highlight)
-                .mark(Sign(t.sign())),
-            Some(t) => Glyph::new(text).style(Style::Bold).mark(Sign(t.sign())),
-        };
         let mut canvas = Canvas::new(view.color);
         for col in 0..width {
             canvas.write(0, column(col) + 2, &letter(col, false).to_string());
@@ -81,7 +74,7 @@ impl Drawing for Diffusion {
                 canvas.glyph(
                     1 + row,
                     column(col),
-                    &glyph(count, marks[pit.0 as usize], style),
+                    &Touched::glyph(marks[pit.0 as usize], count, style),
                 );
             }
         }
@@ -94,7 +87,7 @@ impl Drawing for Diffusion {
         for (side, at) in [(0, 2), (1, end + 2)] {
             let store = format!("[{:>2}]", state.stores()[side]);
             let mark = marks[state.pit_count() + side];
-            canvas.glyph(1, at, &glyph(store, mark, Style::Dim));
+            canvas.glyph(1, at, &Touched::glyph(mark, store, Style::Dim));
         }
         canvas.write(1, end + 9, seat_name(1));
         canvas.write(2, end + 9, seat_name(0));

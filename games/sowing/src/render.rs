@@ -3,11 +3,11 @@
 //! move (`^` picked up, `*` sown, `x` captured) and whose turn it is or
 //! the result.
 
-use tabula_core::draw::text::{Canvas, Glyph, Mark::Sign};
+use tabula_core::draw::text::Canvas;
 use tabula_core::draw::{legend, Caption, Touched};
 use tabula_core::{Style, Variant, View};
 
-use crate::{marks, pit_at, pit_letter, Mark, TwoRows, TOUCHED};
+use crate::{marks, pit_at, pit_letter, TwoRows, TOUCHED};
 
 /// Columns before the first pit: room for the left bank.
 const MARGIN: usize = 8;
@@ -22,13 +22,6 @@ pub fn render<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
     let n = state.pits();
     let marks = marks(state, view.last);
     let column = |col: usize| MARGIN + 4 * col;
-    let glyph = |text: String, mark: Mark, style: Style| match mark {
-        None => Glyph::new(text).style(style),
-        Some(t @ Touched::PickedUp) => Glyph::new(text)
-            .style(Style::Highlight)
-            .mark(Sign(t.sign())),
-        Some(t) => Glyph::new(text).style(Style::Bold).mark(Sign(t.sign())),
-    };
     let mut canvas = Canvas::new(view.color);
     for col in 0..n {
         canvas.write(0, column(col) + 2, &pit_letter(n, 0, col).to_string());
@@ -37,13 +30,21 @@ pub fn render<G: TwoRows>(state: &G, view: &View<'_, G>) -> String {
             let pit = pit_at(n, row, col);
             let style = [Style::Magenta, Style::Cyan][row];
             let count = format!("{:>3}", state.board()[pit]);
-            canvas.glyph(1 + row, column(col), &glyph(count, marks[pit], style));
+            canvas.glyph(
+                1 + row,
+                column(col),
+                &Touched::glyph(marks[pit], count, style),
+            );
         }
     }
     let end = column(n - 1) + 4;
     for (seat, line, at) in [(1, 1, 2), (0, 2, end + 2)] {
         let bank = format!("[{:>2}]", state.banks()[seat]);
-        canvas.glyph(line, at, &glyph(bank, marks[2 * n + seat], Style::Dim));
+        canvas.glyph(
+            line,
+            at,
+            &Touched::glyph(marks[2 * n + seat], bank, Style::Dim),
+        );
     }
     canvas.write(1, end + 9, &state.variant().seat_name(1));
     canvas.write(2, end + 9, &state.variant().seat_name(0));

@@ -1,20 +1,25 @@
 //! Helpers shared by the cross-game test files.
 
-/// `spec`'s start after up to eight random plies (seed 4), stopping before
-/// a ply that would end the game: a position where moves differ in value.
-pub fn a_few_plies_in<G: tabula::FullGame>(spec: &str) -> G {
-    let mut start = G::from_spec(spec).unwrap();
+/// The positions of one random game of `spec` (seed 4), from the start
+/// through up to `plies` plies, stopping before a ply that would end the
+/// game: positions where moves differ in value. Tests that compare a
+/// search with the evaluation walk a whole stretch of game, because the
+/// test kit asks only that the evaluation tell the positions met apart,
+/// not that it prefer one move at any given position.
+pub fn positions_along_a_game<G: tabula::FullGame>(spec: &str, plies: usize) -> Vec<G> {
+    let mut positions = vec![G::from_spec(spec).unwrap()];
     let (mut rng, mut moves) = (tabula::rng::seeded(4), Vec::new());
-    for _ in 0..8 {
-        let mv = start.random_move(&mut rng, &mut moves).unwrap();
-        let mut next = start.clone();
+    for _ in 0..plies {
+        let last = positions.last().unwrap();
+        let mv = last.random_move(&mut rng, &mut moves).unwrap();
+        let mut next = last.clone();
         next.play(mv);
         if next.outcome().is_some() {
             break;
         }
-        start = next;
+        positions.push(next);
     }
-    start
+    positions
 }
 
 /// Calls the generic function `$check::<G>(spec)` on every shipped game's

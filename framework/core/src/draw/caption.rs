@@ -2,6 +2,7 @@
 //! the result, worded alike in every game and on both kinds of board.
 
 use super::picture::{colour, Svg, MARGIN};
+use super::text::{Glyph, Mark};
 use crate::game::{Game, View};
 use crate::notation::Notation;
 use crate::render::{paint, Style};
@@ -120,6 +121,21 @@ impl Touched {
             Touched::Captured => (colour::CAPTURED, 4.5),
         };
         format!(r#"stroke="{stroke}" stroke-width="{width}""#)
+    }
+
+    /// A pit's count on the text board, `text`, as the last move left it:
+    /// in the pit's own `style` when untouched, highlighted where the stones
+    /// were picked up, bold elsewhere, with [`sign`](Touched::sign) beside.
+    pub fn glyph(touched: Option<Touched>, text: String, style: Style) -> Glyph {
+        match touched {
+            None => Glyph::new(text).style(style),
+            Some(t @ Touched::PickedUp) => Glyph::new(text)
+                .style(Style::Highlight)
+                .mark(Mark::Sign(t.sign())),
+            Some(t) => Glyph::new(text)
+                .style(Style::Bold)
+                .mark(Mark::Sign(t.sign())),
+        }
     }
 
     fn words(self) -> &'static str {
