@@ -124,7 +124,7 @@ enum Command {
     /// start and watch tournaments (docs/web.md).
     Serve(serve::ServeArgs),
     /// Write a new game crate from the template game, in the layout every
-    /// game uses, and print the lines that register it (docs/adding-a-game.md).
+    /// game uses, and register it in the workspace (docs/adding-a-game.md).
     NewGame(scaffold::NewGameArgs),
     /// Print the shell completion script for this command, e.g.
     /// `tabula completions bash > ~/.local/share/bash-completion/completions/tabula`.

@@ -83,6 +83,9 @@ pub(crate) struct Names {
     name: String,
     /// `GridRace`: the type.
     type_name: String,
+    /// `Grid Race`: the name people read (the picture's title, the rules'
+    /// heading).
+    title: String,
     /// `tabula-grid-race` and `tabula_grid_race`: the crate.
     package: String,
     krate: String,
@@ -105,13 +108,14 @@ impl Names {
                 tabula::excerpt(name)
             ));
         }
-        let type_name = name
+        let words: Vec<String> = name
             .split('-')
             .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
             .collect();
         Ok(Names {
             name: name.to_string(),
-            type_name,
+            type_name: words.concat(),
+            title: words.join(" "),
             package: format!("tabula-{name}"),
             krate: format!("tabula_{}", name.replace('-', "_")),
         })
@@ -120,7 +124,7 @@ impl Names {
     /// The template's manifest for this game: its names, and a description
     /// of its own (the template's describes the template).
     fn manifest(&self, text: &str) -> String {
-        let describe = format!("description = \"{}, a game for Tabula\"", self.type_name);
+        let describe = format!("description = \"{}, a game for Tabula\"", self.title);
         self.apply(text)
             .lines()
             .map(|line| {
@@ -137,7 +141,8 @@ impl Names {
 
     /// The template's `text` with its names replaced by these.
     fn apply(&self, text: &str) -> String {
-        text.replace("tabula-takeaway", &self.package)
+        text.replace("Take-away", &self.title)
+            .replace("tabula-takeaway", &self.package)
             .replace("tabula_takeaway", &self.krate)
             .replace("Takeaway", &self.type_name)
             .replace("takeaway", &self.name)
@@ -228,6 +233,7 @@ mod tests {
     fn names_take_every_form() {
         let names = Names::new("grid-race").unwrap();
         assert_eq!(names.type_name, "GridRace");
+        assert_eq!(names.title, "Grid Race");
         assert_eq!(names.package, "tabula-grid-race");
         assert_eq!(names.krate, "tabula_grid_race");
         for bad in ["", "Kalah", "9men", "grid--race", "race-", "a b", "x\u{e9}"] {
@@ -267,7 +273,9 @@ mod tests {
         for (path, _) in TEMPLATE {
             let text = fs::read_to_string(root.join(path)).unwrap();
             assert!(
-                !text.contains("takeaway") && !text.contains("Takeaway"),
+                !["takeaway", "Takeaway", "Take-away"]
+                    .iter()
+                    .any(|old| text.contains(old)),
                 "{path} keeps the template's name"
             );
         }
@@ -277,6 +285,8 @@ mod tests {
             "{variant}"
         );
         assert!(variant.contains(r#"const NAME: &'static str = "grid-race";"#));
+        let rules = fs::read_to_string(root.join("RULES.txt")).unwrap();
+        assert!(rules.starts_with("Grid Race\n"), "{rules}");
         let state = fs::read_to_string(root.join("src/state.rs")).unwrap();
         assert!(state.contains("impl Game for GridRace {"), "{state}");
         let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
@@ -285,7 +295,7 @@ mod tests {
             "{manifest}"
         );
         assert!(
-            manifest.contains(r#"description = "GridRace, a game for Tabula""#),
+            manifest.contains(r#"description = "Grid Race, a game for Tabula""#),
             "{manifest}"
         );
         let again = write(&names, &dir).unwrap_err();

@@ -2,10 +2,12 @@
 //! turn, whoever takes the last stone wins. The full rules as implemented
 //! are `RULES.txt` (the variant's [`RULES`](tabula_core::Variant::RULES)).
 //!
-//! Take-away is the template `tabula new-game NAME` copies: a complete,
-//! tested game in the layout every shipped game uses, small enough to read
-//! in one sitting. In a copy, replace its rules with yours, module by
-//! module; its tests (and, once it is in the catalog, the workspace's
+//! This is the template `tabula new-game NAME` copies, or a copy of it: a
+//! complete, tested game in the layout every shipped game uses, small
+//! enough to read in one sitting. In a copy, replace its rules with yours:
+//! `state` and `variant` first, then each facet (every module reads the
+//! state's fields, so the crate builds again once all of them read
+//! yours); its tests (and, once it is in the catalog, the workspace's
 //! cross-game tests) keep checking them.
 //!
 //! # Layout
