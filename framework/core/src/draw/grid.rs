@@ -50,7 +50,17 @@ impl Grid {
 
     /// The rank drawn in row `row`, counting rows from the top; also the
     /// row where `rank` is drawn (the mapping is its own inverse).
+    ///
+    /// # Panics
+    ///
+    /// If `row` is not on the grid (`row >= ranks`), naming both.
     pub fn rank_in_row(&self, row: usize) -> usize {
+        assert!(
+            row < self.ranks,
+            "row {row} is off the {}×{} grid (files × ranks, counted from 0)",
+            self.files,
+            self.ranks
+        );
         if self.rank_one_at_top {
             row
         } else {
@@ -142,7 +152,18 @@ impl GridPicture {
     }
 
     /// The centre of cell (`file`, `rank`).
+    ///
+    /// # Panics
+    ///
+    /// If the cell is off the grid: a picture asking for it has a bug, and
+    /// the message names the cell and the grid's size.
     pub fn centre(&self, file: usize, rank: usize) -> (f64, f64) {
+        let (files, ranks) = (self.grid.files, self.grid.ranks);
+        assert!(
+            file < files && rank < ranks,
+            "cell (file {file}, rank {rank}) is off the {files}×{ranks} grid \
+             (files × ranks, counted from 0)"
+        );
         let row = self.grid.rank_in_row(rank);
         (
             self.corner.0 + (file as f64 + 0.5) * self.cell,

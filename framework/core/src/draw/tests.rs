@@ -117,6 +117,32 @@ fn picture_centres_follow_the_rank_order() {
     assert_eq!(top.centre(0, 0), (10.0, 25.0));
 }
 
+/// A picture asking for a cell past the last rank is a bug in the
+/// picture; the panic says which cell and how big the grid is (it was an
+/// arithmetic overflow with no position).
+#[test]
+#[should_panic(expected = "cell (file 0, rank 6) is off the 7×6 grid")]
+fn a_cell_past_the_last_rank_is_named_in_the_panic() {
+    Grid::new(7, 6).picture(10.0, (0.0, 0.0)).centre(0, 6);
+}
+
+/// With rank 1 on top nothing overflows, but the cell would be drawn off
+/// the board: refused the same way.
+#[test]
+#[should_panic(expected = "cell (file 7, rank 0) is off the 7×6 grid")]
+fn a_cell_past_the_last_file_is_named_in_the_panic() {
+    Grid::new(7, 6)
+        .rank_one_at_top()
+        .picture(10.0, (0.0, 0.0))
+        .centre(7, 0);
+}
+
+#[test]
+#[should_panic(expected = "row 3 is off the 2×3 grid")]
+fn a_row_off_the_grid_is_named_in_the_panic() {
+    Grid::new(2, 3).rank_in_row(3);
+}
+
 #[test]
 fn the_frame_labels_every_file_and_rank_outside_the_surface() {
     let board = Grid::new(2, 3).picture(20.0, (40.0, 40.0));
