@@ -45,6 +45,16 @@ fn a_move_takes_from_one_to_take_stones_and_no_more_than_are_left() {
     assert!(state.parse_move("two").is_err());
 }
 
+/// The move generator's counts (`tabula perft` prints the same), derived
+/// by hand: from 5 stones, 3 moves; then 3 + 3 + 2 from 4, 3 and 2 left;
+/// then 3 + 2 + 1 + 2 + 1 + 0 + 1 + 0, the games taken to 0 not expanded.
+#[test]
+fn perft_counts_match_the_hand_derived_numbers() {
+    let start = game("takeaway(stones=5,take=3)");
+    let counts = [1, 2, 3].map(|depth| tabula_testkit::perft(&start, depth));
+    assert_eq!(counts, [3, 8, 10]);
+}
+
 #[test]
 fn positions_read_back_and_bad_ones_are_refused() {
     let start = game("takeaway");

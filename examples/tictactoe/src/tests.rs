@@ -42,6 +42,16 @@ fn conformance() {
     }
 }
 
+/// The well-known counts of tic-tac-toe (`tabula perft` prints the same):
+/// 9 × 8 × 7 × 6 × 5 positions after five plies, of which 1,440 are won,
+/// so 13,680 × 4 after six.
+#[test]
+fn perft_counts_match_the_known_numbers() {
+    let start = game("3", "3");
+    let counts = [1, 2, 3, 4, 5, 6].map(|depth| tabula_testkit::perft(&start, depth));
+    assert_eq!(counts, [9, 72, 504, 3024, 15120, 54720]);
+}
+
 #[test]
 fn lines_win_and_full_boards_draw() {
     let start = game("3", "3");

@@ -86,26 +86,6 @@ fn finished<G: Game>(state: &G, plies: usize) -> PlayoutEnd {
     }
 }
 
-/// The number of positions reached after exactly `depth` plies; finished
-/// games are not expanded. The standard check of a move generator.
-pub fn perft<G: Game>(state: &G, depth: usize) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if state.outcome().is_some() {
-        return 0;
-    }
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut next = state.clone();
-            next.play(mv);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
+/// The number of positions reached after exactly `depth` plies (the
+/// rules core's, re-exported here beside the playouts it is used with).
+pub use tabula_core::perft;
