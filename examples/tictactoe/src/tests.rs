@@ -3,6 +3,7 @@
 //! parameter set of [`TEST_PLAN`].
 
 use tabula::{Drawing, Game, Notation, Outcome, Seat, Variant, View};
+use tabula_testkit::conformance;
 
 use crate::{TicTacToe, TEST_PLAN};
 
@@ -30,16 +31,12 @@ fn the_board_brackets_the_last_move() {
     );
 }
 
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
-fn conformance() {
-    use tabula_testkit::conformance::{check, Config};
-    for variant in TEST_PLAN.cases {
-        let start = TicTacToe::from_spec(variant.spec).unwrap();
-        check(
-            &start,
-            &Config::for_case(&TEST_PLAN, variant, variant.games),
-        );
-    }
+fn conformance_on_every_parameter_set() {
+    conformance::check_plan::<TicTacToe>(&TEST_PLAN);
 }
 
 /// The well-known counts of tic-tac-toe (`tabula perft` prints the same):

@@ -20,7 +20,11 @@
 //! precise message on the first violation, so it is meant for tests.
 //!
 //! A game's table of parameter sets, its [`Plan`], is what the workspace's
-//! conformance, property and soak tests read.
+//! conformance, property and soak tests read. A game's own test runs
+//! [`check_plan`] on it: what those tests assume of the plan
+//! ([`check_plan_form`]: the defaults first, every spec its own game's),
+//! then the suite on every case ([`check_case`]), as the workspace's
+//! conformance test runs the same two checks.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -106,6 +110,71 @@ impl Config {
             ..Config::default()
         }
     }
+}
+
+/// Checks a game's test plan, then runs the suite on every parameter set
+/// of it, one after another: the one line of a game's own conformance test
+/// (`check_plan::<MyGame>(&TEST_PLAN)`), which demands all that the
+/// workspace's cross-game tests demand of the game. Returns the plies
+/// played.
+///
+/// # Panics
+///
+/// On the first flaw of the plan ([`check_plan_form`]) or of the game
+/// ([`check_case`]), naming the parameter set.
+pub fn check_plan<G: FullGame>(plan: &Plan) -> usize {
+    check_plan_form::<G>(plan);
+    plan.cases
+        .iter()
+        .map(|case| check_case::<G>(plan, case))
+        .sum()
+}
+
+/// What the shared tests assume of `G`'s plan, checked before any game is
+/// played: the first case is the defaults (the spec is the bare game name:
+/// the cross-game tests that cannot afford every case play the first, see
+/// [`Plan::representative`]); no spec is listed twice ([`Plan::case`]
+/// finds the first); every spec reads as a parameter set of `G`; every case
+/// plays at least one game.
+///
+/// # Panics
+///
+/// On the first of these that fails, naming the game and the spec.
+pub fn check_plan_form<G: FullGame>(plan: &Plan) {
+    let name = G::Variant::NAME;
+    let first = plan.cases.first().map(|case| case.spec);
+    assert!(
+        first == Some(name),
+        "{name}: the plan starts with the defaults: its first case must be `{name}`, not {first:?}"
+    );
+    let mut specs = HashSet::new();
+    for case in plan.cases {
+        assert!(
+            specs.insert(case.spec),
+            "{name}: the plan lists `{}` twice",
+            case.spec
+        );
+        if let Err(e) = G::from_spec(case.spec) {
+            panic!("{}: not a parameter set of {name}: {e}", case.spec);
+        }
+        assert!(case.games > 0, "{}: the case plays no games", case.spec);
+    }
+}
+
+/// Runs the suite on one parameter set of `plan` ([`Config::for_case`]
+/// with the case's games), as [`check_plan`] does for each. Returns the
+/// plies played; the workspace's conformance test runs the cases of every
+/// game this way, in parallel.
+///
+/// # Panics
+///
+/// On the first violation, or if no ply was played (the start is already
+/// finished), naming the spec.
+pub fn check_case<G: FullGame>(plan: &Plan, case: &Case) -> usize {
+    let start = G::from_spec(case.spec).unwrap_or_else(|e| panic!("{}: {e}", case.spec));
+    let plies = check(&start, &Config::for_case(plan, case, case.games));
+    assert!(plies > 0, "{}: no plies played", case.spec);
+    plies
 }
 
 /// Runs the conformance suite from `start`. Returns the plies played.
@@ -1190,6 +1259,60 @@ mod tests {
     #[should_panic(expected = "observation holds NaN at index 2 (NaN: not written")]
     fn unwritten_observations_fail() {
         run(Flaw::UnwrittenObservation);
+    }
+
+    /// A plan of the sound game with these specs, 20 games each.
+    fn plan(cases: &'static [Case]) -> Plan {
+        Plan {
+            cases,
+            case_sensitive_moves: false,
+            max_plies: 200,
+        }
+    }
+
+    #[test]
+    fn a_sound_plan_passes() {
+        assert!(check_plan::<Nim>(&plan(const { &[Case::new("nim", 20)] })) > 0);
+    }
+
+    /// The cross-game tests that play one case of each game play the
+    /// first, taking it for the defaults.
+    #[test]
+    #[should_panic(
+        expected = "nim: the plan starts with the defaults: its first case must be `nim`, not None"
+    )]
+    fn an_empty_plan_fails() {
+        check_plan::<Nim>(&plan(&[]));
+    }
+
+    #[test]
+    #[should_panic(expected = "its first case must be `nim`, not Some(\"nim()\")")]
+    fn a_plan_that_does_not_start_with_the_defaults_fails() {
+        check_plan::<Nim>(&plan(
+            const { &[Case::new("nim()", 20), Case::new("nim", 20)] },
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "nim: the plan lists `nim` twice")]
+    fn a_spec_listed_twice_fails() {
+        check_plan::<Nim>(&plan(
+            const { &[Case::new("nim", 20), Case::new("nim", 20)] },
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "nim(size=3): not a parameter set of nim")]
+    fn a_spec_of_no_parameter_set_fails() {
+        check_plan::<Nim>(&plan(
+            const { &[Case::new("nim", 20), Case::new("nim(size=3)", 20)] },
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "nim: the case plays no games")]
+    fn a_case_without_games_fails() {
+        check_plan::<Nim>(&plan(const { &[Case::new("nim", 0)] }));
     }
 
     #[test]

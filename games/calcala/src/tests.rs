@@ -10,7 +10,9 @@ use tabula_testkit::conformance;
 
 use crate::geometry::{may_start, step_from, Direction, Pit};
 use crate::sowing::Event;
-use crate::{parse_pit, trace, Calcala, CalcalaVariant, Move, Setup, MAX_RELAYS, PLAYOUT_RELAYS};
+use crate::{
+    parse_pit, trace, Calcala, CalcalaVariant, Move, Setup, MAX_RELAYS, PLAYOUT_RELAYS, TEST_PLAN,
+};
 
 fn pit(name: &str) -> Pit {
     parse_pit(name).expect("a pit name")
@@ -668,15 +670,10 @@ fn keys_cover_the_board_captures_and_the_side_to_move() {
     assert_ne!(two.key(), key(&format!("{board} 1 0,1,0")));
 }
 
-/// The shared conformance suite on every parameter set of the test plan,
-/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
-/// alone finds what any cross-game test would.
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
 fn conformance_on_every_parameter_set() {
-    use tabula_core::Game as _;
-    for case in crate::TEST_PLAN.cases {
-        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
-        let start = crate::Calcala::from_spec(case.spec).unwrap();
-        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
-    }
+    conformance::check_plan::<Calcala>(&TEST_PLAN);
 }

@@ -10,7 +10,7 @@ use tabula_core::{
 use tabula_testkit::conformance;
 
 use crate::geometry::BOARD;
-use crate::{Cell, Differo, DifferoVariant, Move, BLACK, START, WHITE};
+use crate::{Cell, Differo, DifferoVariant, Move, BLACK, START, TEST_PLAN, WHITE};
 
 /// A position from space-separated cell lists.
 fn setup(white: &str, black: &str, to_move: usize) -> Differo {
@@ -584,15 +584,10 @@ fn keys_are_the_pieces_and_the_side_to_move() {
     assert_ne!(a.key(), setup("G6", "E1 E2", WHITE).key());
 }
 
-/// The shared conformance suite on every parameter set of the test plan,
-/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
-/// alone finds what any cross-game test would.
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
 fn conformance_on_every_parameter_set() {
-    use tabula_core::Game as _;
-    for case in crate::TEST_PLAN.cases {
-        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
-        let start = crate::Differo::from_spec(case.spec).unwrap();
-        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
-    }
+    conformance::check_plan::<Differo>(&TEST_PLAN);
 }

@@ -7,7 +7,7 @@ use tabula_core::prelude::*;
 use tabula_core::{MoveError, Outcome, View};
 use tabula_testkit::conformance;
 
-use crate::{Diffusion, Pit};
+use crate::{Diffusion, Pit, TEST_PLAN};
 
 fn game(spec: &str) -> Diffusion {
     Diffusion::from_spec(spec).unwrap()
@@ -242,15 +242,10 @@ fn keys_follow_the_pits_and_the_side_to_move_not_the_stores() {
     assert_eq!(played.key(), set_up.key());
 }
 
-/// The shared conformance suite on every parameter set of the test plan,
-/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
-/// alone finds what any cross-game test would.
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
 fn conformance_on_every_parameter_set() {
-    use tabula_core::Game as _;
-    for case in crate::TEST_PLAN.cases {
-        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
-        let start = crate::Diffusion::from_spec(case.spec).unwrap();
-        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
-    }
+    conformance::check_plan::<Diffusion>(&TEST_PLAN);
 }

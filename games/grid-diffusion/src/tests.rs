@@ -8,7 +8,7 @@ use tabula_core::rng::seeded;
 use tabula_core::{MoveError, Outcome, Params, View};
 use tabula_testkit::conformance;
 
-use crate::{GridDiffusion, GridDiffusionVariant, Move, BLACK, WHITE};
+use crate::{GridDiffusion, GridDiffusionVariant, Move, BLACK, TEST_PLAN, WHITE};
 
 fn game(args: &[(&str, &str)]) -> GridDiffusion {
     let args: Vec<(String, String)> = args
@@ -543,15 +543,10 @@ fn crowded_boards_list_exactly_the_legal_moves() {
     assert!(listed.len() > 100, "{} moves", listed.len());
 }
 
-/// The shared conformance suite on every parameter set of the test plan,
-/// as the workspace's `tests/` play it: so `cargo test -p` of this crate
-/// alone finds what any cross-game test would.
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
 fn conformance_on_every_parameter_set() {
-    use tabula_core::Game as _;
-    for case in crate::TEST_PLAN.cases {
-        let config = conformance::Config::for_case(&crate::TEST_PLAN, case, case.games);
-        let start = crate::GridDiffusion::from_spec(case.spec).unwrap();
-        assert!(conformance::check(&start, &config) > 0, "{}", case.spec);
-    }
+    conformance::check_plan::<GridDiffusion>(&TEST_PLAN);
 }

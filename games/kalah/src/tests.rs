@@ -4,20 +4,16 @@
 
 use tabula_core::prelude::*;
 use tabula_core::{MoveError, View};
-use tabula_testkit::conformance::{self, Config};
+use tabula_testkit::conformance;
 
 use crate::{Kalah, Pit, TEST_PLAN};
 
+/// The test plan's form and the shared conformance suite on every
+/// parameter set of it: all that the workspace's cross-game tests demand
+/// of the game, found by this crate's own `cargo test`.
 #[test]
 fn conformance_on_every_parameter_set() {
-    for variant in TEST_PLAN.cases {
-        let config = Config::for_case(&TEST_PLAN, variant, variant.games);
-        assert!(
-            conformance::check(&game(variant.spec), &config) > 0,
-            "{}",
-            variant.spec
-        );
-    }
+    conformance::check_plan::<Kalah>(&TEST_PLAN);
 }
 
 fn game(spec: &str) -> Kalah {
