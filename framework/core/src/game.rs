@@ -193,11 +193,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         if !self.is_legal(mv) {
             return Err(MoveError::Illegal {
                 mv: self.format_move(mv),
-                reason: None,
+                reason: self.illegal_reason(mv),
             });
         }
         self.play(mv);
         Ok(())
+    }
+
+    /// Why `mv`, which [`is_legal`](Game::is_legal) refuses, is illegal: the
+    /// rule it breaks, in words, which [`try_play`](Game::try_play)'s error
+    /// carries to the user. The default gives no reason.
+    fn illegal_reason(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
     }
 
     /// A uniformly random legal move, `None` when the game is over. Playouts

@@ -1,7 +1,7 @@
 //! The [`Calcala`] state and its rules: moves, sowing a turn, the end.
 
 use tabula_core::rng::{below, pick};
-use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat, Variant};
+use tabula_core::{Game, Outcome, Rng, Seat, Variant};
 
 use crate::geometry::{may_start, Direction, Pit, FIRST_STEP, PITS};
 use crate::sowing::{sow, Board, Event, Observer, Sown, Trace, MAX_RELAYS, PLAYOUT_RELAYS};
@@ -191,19 +191,9 @@ impl Game for Calcala {
         self.on_board > END_STONES && self.check(mv).is_ok()
     }
 
-    /// As the default, with the rule the move breaks as the reason.
-    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
-    where
-        Self: Notation,
-    {
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
-        }
-        if let Err(why) = self.check(mv) {
-            return Err(MoveError::illegal(self.format_move(mv), why.describe(mv)));
-        }
-        self.play(mv);
-        Ok(())
+    /// The rule the move breaks, for `try_play`'s error.
+    fn illegal_reason(&self, mv: Move) -> Option<String> {
+        self.check(mv).err().map(|why| why.describe(mv))
     }
 
     /// Rejection sampling over all 288 (pit, direction) pairs: uniform over

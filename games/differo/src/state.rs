@@ -2,7 +2,7 @@
 //! move by move, the side to move) and its rules: how far a piece moves,
 //! which moves are legal and why not, the goals.
 
-use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat};
+use tabula_core::{Game, Outcome, Rng, Seat};
 
 use crate::geometry::{Cell, BLACK_GOAL, FAMILIES, LINE_MASK, ROWS, WHITE_GOAL};
 use crate::variant::DifferoVariant;
@@ -200,19 +200,9 @@ impl Game for Differo {
         self.goal_reached().is_none() && self.check(mv).is_ok()
     }
 
-    /// As the default, with the rule the move breaks as the reason.
-    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
-    where
-        Self: Notation,
-    {
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
-        }
-        if let Err(why) = self.check(mv) {
-            return Err(MoveError::illegal(self.format_move(mv), why.describe(mv)));
-        }
-        self.play(mv);
-        Ok(())
+    /// The rule the move breaks, for `try_play`'s error.
+    fn illegal_reason(&self, mv: Move) -> Option<String> {
+        self.check(mv).err().map(|why| why.describe(mv))
     }
 
     /// Picked without listing the moves where it can (see `movegen`).

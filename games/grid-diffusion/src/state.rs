@@ -1,6 +1,6 @@
 //! The game state and the rules: legality, applying a turn, the end.
 
-use tabula_core::{Game, MoveError, Notation, Outcome, Rng, Seat};
+use tabula_core::{Game, Outcome, Rng, Seat};
 
 use crate::bits::Bits;
 use crate::geometry::Cell;
@@ -336,18 +336,9 @@ impl Game for GridDiffusion {
         self.check(mv).is_ok()
     }
 
-    /// As the default, with the rule the move breaks as the reason.
-    fn try_play(&mut self, mv: Move) -> Result<(), MoveError>
-    where
-        Self: Notation,
-    {
-        if self.outcome.is_some() {
-            return Err(MoveError::GameOver);
-        }
-        self.check(mv)
-            .map_err(|reason| MoveError::illegal(self.format_move(mv), reason))?;
-        self.play(mv);
-        Ok(())
+    /// The rule the move breaks, for `try_play`'s error.
+    fn illegal_reason(&self, mv: Move) -> Option<String> {
+        self.check(mv).err().map(str::to_string)
     }
 
     /// Picked without listing the moves (see `movegen`).
