@@ -20,11 +20,14 @@ fn main() {
     println!("cargo:rustc-env=TABULA_VERSION={version}");
 }
 
-/// `git` run in this crate's folder: its output, if it succeeded.
+/// `git` run in this crate's folder: its output, if it succeeded. The
+/// folder is the one cargo names when it runs the script, not the one it
+/// was compiled in (`env!`): a target folder shared by two checkouts (a
+/// copy, a worktree) runs one compiled script for both.
 fn git(args: &[&str]) -> Option<String> {
     let output = Command::new("git")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(std::env::var_os("CARGO_MANIFEST_DIR")?)
         .output()
         .ok()?;
     let text = String::from_utf8(output.stdout).ok()?;

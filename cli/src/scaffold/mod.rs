@@ -200,14 +200,19 @@ pub fn run(args: &NewGameArgs) -> Result<(), String> {
         Some(edits) => {
             for edit in &edits {
                 edit.apply()?;
-                outln!("registered in {}: {}", edit.file.display(), edit.summary);
+                // Named from the workspace's root, as the guide names them
+                // (`Cargo.toml`, not `./Cargo.toml`).
+                let file = edit.file.strip_prefix(workspace).unwrap_or(&edit.file);
+                outln!("registered in {}: {}", file.display(), edit.summary);
             }
             outln!(
                 "
 Now `cargo test -p {package}` runs its tests (conformance included); `tabula list`,
-the REPL, the arena, `tabula serve` and Python offer it once built, and `cargo test
---workspace` plays it in every cross-game test (python/Cargo.lock gains the crate at
-the next Python build). Write your rules into {path}/RULES.txt and src/, module by module."
+the REPL, the arena, `tabula serve` and Python offer it once built, and
+`cargo test --workspace` plays it in every cross-game test. Cargo.lock gains the
+crate at the first cargo command and python/Cargo.lock at the next Python build:
+commit both with the game.
+Write your rules into {path}/RULES.txt and src/, module by module."
             );
         }
         None => {
