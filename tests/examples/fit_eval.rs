@@ -31,10 +31,10 @@ use std::path::Path;
 use rand::Rng as _;
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::solve::{Indexed, Table, Value};
-use tabula::{Game, Seat};
+use tabula::{FullGame, Seat};
 
 /// A game whose evaluation is linear in per-seat features.
-trait Features: Game {
+trait Features: FullGame {
     const NAMES: &'static [&'static str];
     fn seat_features(&self, seat: Seat) -> Vec<f64>;
 }
@@ -131,7 +131,7 @@ fn play<G: Features>(
             state.random_move(&mut rng, &mut buffer).unwrap()
         } else {
             let (a, b) = (state.seat_features(0), state.seat_features(1));
-            let shipped = state.evaluate().map_or(0.5, |s| f64::from(s[0]));
+            let shipped = f64::from(state.evaluate()[0]);
             let x = a.iter().zip(&b).map(|(a, b)| a - b).collect();
             positions.push((x, shipped, label.map(|label| label(&state))));
             players[state.to_move()].search(&state).best
