@@ -233,7 +233,19 @@ impl Net {
     pub fn forward(&self, observations: &[f32], actions: &[&[u32]]) -> Output {
         // Vectorised for the CPU's fast path (AVX2); the same sums in the
         // same order on either path, so the same values.
-        tabula_core::dispatch!(self.forward_traced(observations, actions).0)
+        if tabula_core::isa::fast() {
+            // SAFETY: `fast` is true only on a CPU with the fast path's features.
+            unsafe { self.forward_fast(observations, actions).0 }
+        } else {
+            self.forward_traced(observations, actions).0
+        }
+    }
+
+    tabula_core::fast_copy! {
+        /// [`forward_traced`](Self::forward_traced) compiled for the fast path.
+        fn forward_fast(&self, observations: &[f32], actions: &[&[u32]]) -> (Output, Trace) {
+            self.forward_traced(observations, actions)
+        }
     }
 
     #[inline(always)]
@@ -313,7 +325,20 @@ impl Net {
     /// The losses of `batch` and their gradient with respect to every
     /// parameter (both averaged over the batch).
     pub fn loss_and_gradient(&self, batch: &Batch) -> (Loss, Vec<f32>) {
-        tabula_core::dispatch!(self.loss_and_gradient_here(batch))
+        if tabula_core::isa::fast() {
+            // SAFETY: `fast` is true only on a CPU with the fast path's features.
+            unsafe { self.loss_and_gradient_fast(batch) }
+        } else {
+            self.loss_and_gradient_here(batch)
+        }
+    }
+
+    tabula_core::fast_copy! {
+        /// [`loss_and_gradient`](Self::loss_and_gradient) compiled for the
+        /// fast path.
+        fn loss_and_gradient_fast(&self, batch: &Batch) -> (Loss, Vec<f32>) {
+            self.loss_and_gradient_here(batch)
+        }
     }
 
     /// [`loss_and_gradient`](Self::loss_and_gradient), inlined into either

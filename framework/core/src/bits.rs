@@ -19,7 +19,7 @@ pub fn nth_set_bit(x: u64, n: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if crate::isa::pdep_chosen() {
         // SAFETY: `pdep` is chosen only on a CPU with BMI2. Inlined into
-        // code compiled for it (`dispatch!`), this is the one
+        // code compiled for it (`fast_copy!`), this is the one
         // instruction; elsewhere, a call.
         return unsafe { core::arch::x86_64::_pdep_u64(1 << (n & 63), x) }.trailing_zeros();
     }

@@ -230,8 +230,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// stopped at its ply limit, so no rule changes. Real play never calls
     /// this. The default plays `mv` and returns `true`.
     /// (Always inlined, with the game's `play` where that is inlined too,
-    /// into each copy of the playout loop that `tabula_core::dispatch!`
-    /// makes: called out of line, it would run the baseline code.)
+    /// into both copies of the playout loop (`tabula_core::fast_copy!`):
+    /// called out of line, it would run the baseline code.)
     #[inline(always)]
     fn play_in_playout(&mut self, mv: Self::Move) -> bool {
         self.play(mv);

@@ -7,11 +7,11 @@
 //! choice and rules, the random numbers, the bit tricks of [`crate::bits`])
 //! being compiled for the CPU: `popcnt` counts a mask's bits in one
 //! instruction instead of a dozen, `pdep` finds its n-th set bit in one
-//! instead of twenty, `tzcnt`/`shlx` shave the rest. So
-//! [`dispatch!`](crate::dispatch) wraps each search's entry point: the loop
-//! is compiled twice, once for the x86-64-v3 level (Haswell, Zen 1 and later:
-//! AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE, POPCNT) and once for the baseline,
-//! and the CPU's answer, asked once, picks one. Results never depend on
+//! instead of twenty, `tzcnt`/`shlx` shave the rest. So each search's
+//! loop is compiled twice ([`fast_copy!`](crate::fast_copy)), once for the
+//! x86-64-v3 level (Haswell, Zen 1 and later: AVX2, BMI1, BMI2, FMA,
+//! LZCNT, MOVBE, POPCNT) and once for the baseline, and the CPU's answer,
+//! asked once, picks one. Results never depend on
 //! which: the rules are integer code, no float operation is fused or
 //! reordered, and `pdep` and the portable select find the same bit.
 //!
@@ -94,38 +94,48 @@ fn choose(setting: Option<&str>) -> Path {
     }
 }
 
-/// Evaluates an expression (a hot loop's call) compiled for the fast path
-/// when this process takes it: `tabula_core::dispatch!(play_out(state,
-/// rng))`. The expression is written out twice, once inside a closure that
-/// [`v3`] alone calls, so that the compiler inlines it there and compiles
-/// everything the loop inlines (the game's move choice and rules,
-/// [`crate::rng`], [`crate::bits`]) for the fast path, and once as it is,
-/// for the baseline; what the loop calls out of line runs the baseline
-/// code. (A closure handed to a function would be one function called from
-/// both paths, compiled once, for the baseline.) A build that already
-/// targets the v3 level (`-C target-cpu=native` on a recent CPU) takes the
-/// plain copy; `TABULA_CPU=baseline` then turns off only `pdep`.
+/// Defines a function compiled for the fast path: the x86-64-v3 features
+/// (`rustc --print cfg -C target-cpu=x86-64-v3`) that code generation
+/// uses. Everything it calls that is `#[inline(always)]` — the hot loop
+/// itself, and in it the game's move choice and rules, [`crate::rng`],
+/// [`crate::bits`] — is compiled into it for those features, however large;
+/// what it calls out of line runs the baseline code. So each hot loop is
+/// an `#[inline(always)]` function with two callers, itself (the baseline)
+/// and a copy defined with this macro, and its caller picks one by
+/// [`fast`]:
+///
+/// ```ignore
+/// let iterations = if tabula_core::isa::fast() {
+///     // SAFETY: `fast` is true only on a CPU with the fast path's features.
+///     unsafe { self.grow_fast(root) }
+/// } else {
+///     self.grow(root)
+/// };
+/// ```
+///
+/// The copy is `unsafe` to call (off x86-64 it is a plain `unsafe fn`,
+/// which [`fast`] never lets run). (A closure handed to a function with
+/// these features would be compiled for them only if the optimiser chose
+/// to inline it, which a large loop defeats: the MCTS iteration ran the
+/// baseline code that way.)
 #[macro_export]
-macro_rules! dispatch {
-    ($hot:expr) => {
-        if $crate::isa::fast() {
-            let hot = || $hot;
-            // SAFETY: `fast` is true only on a CPU with every feature `v3`
-            // enables.
-            unsafe { $crate::isa::v3(hot) }
-        } else {
-            $hot
-        }
+macro_rules! fast_copy {
+    ($(#[$attr:meta])* $vis:vis fn $($rest:tt)*) => {
+        $(#[$attr])*
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+        $vis fn $($rest)*
+
+        $(#[$attr])*
+        #[cfg(not(target_arch = "x86_64"))]
+        $vis unsafe fn $($rest)*
     };
 }
 
-/// Whether [`dispatch!`](crate::dispatch) runs the fast copy: the CPU has the fast path
-/// (and it was not turned off), and the build does not already target it.
-/// A recursive search, which no closure can hold, keeps a copy of its
-/// recursion per path and checks this once, at its root (see the
-/// alpha-beta search); its fast copy is compiled with the same
-/// `#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]`
-/// as [`v3`].
+/// Whether the fast copies ([`fast_copy!`](crate::fast_copy)) run: the CPU
+/// has the fast path (and it was not turned off), and the build does not
+/// already target it (`-C target-cpu=native` on a recent CPU compiles
+/// everything for it; `TABULA_CPU=baseline` then turns off only `pdep`).
 #[inline(always)]
 pub fn fast() -> bool {
     let built_for_v3 = cfg!(all(
@@ -138,24 +148,6 @@ pub fn fast() -> bool {
         target_feature = "popcnt"
     ));
     cfg!(target_arch = "x86_64") && !built_for_v3 && path() != Path::Baseline
-}
-
-/// Calls `f` (inlined: [`dispatch!`](crate::dispatch) gives each call
-/// its own closure), compiled for the x86-64-v3 level: the features of
-/// `rustc --print cfg -C target-cpu=x86-64-v3` that code generation uses.
-/// For [`dispatch!`](crate::dispatch) only.
-#[doc(hidden)]
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-pub fn v3<R>(f: impl FnOnce() -> R) -> R {
-    f()
-}
-
-/// Elsewhere there is no fast path ([`fast`] is false).
-#[doc(hidden)]
-#[cfg(not(target_arch = "x86_64"))]
-pub fn v3<R>(f: impl FnOnce() -> R) -> R {
-    f()
 }
 
 /// Whether the CPU has every feature of the v3 level.
@@ -218,14 +210,26 @@ mod tests {
         assert!(path() == detected || path() == Path::Baseline);
     }
 
+    #[inline(always)]
+    fn work() -> u32 {
+        (1..10_000u64)
+            .map(|x| x.count_ones() * x.trailing_zeros())
+            .sum()
+    }
+
+    crate::fast_copy! {
+        fn work_fast() -> u32 {
+            work()
+        }
+    }
+
     #[test]
     fn both_paths_compute_the_same() {
-        let work = || {
-            (1..10_000u64)
-                .map(|x| x.count_ones() * x.trailing_zeros())
-                .sum::<u32>()
-        };
-        let slow: u32 = work();
-        assert_eq!(crate::dispatch!(work()), slow);
+        if fast() {
+            // SAFETY: `fast` is true only on a CPU with the features.
+            assert_eq!(unsafe { work_fast() }, work());
+        }
+        // Σ popcount(x)·tz(x) over 1..10000, computed outside Rust.
+        assert_eq!(work(), 54_627);
     }
 }

@@ -31,17 +31,45 @@ pub fn random_playout<G: Game + Evaluation>(
     max_plies: usize,
     buffer: &mut Vec<G::Move>,
 ) -> PlayoutEnd {
-    // The generator is copied into a local and back, so that the compiler
-    // may keep its state in registers through the loop instead of storing
-    // it to `*rng` at every ply.
-    let mut local = rng.clone();
-    let end = tabula_core::dispatch!(play_out(state, &mut local, max_plies, buffer));
-    *rng = local;
-    end
+    if tabula_core::isa::fast() {
+        // SAFETY: `fast` is true only on a CPU with the fast path's features.
+        unsafe { play_out_fast(state, rng, max_plies, buffer) }
+    } else {
+        play_out(state, rng, max_plies, buffer)
+    }
+}
+
+tabula_core::fast_copy! {
+    /// [`play_out`] compiled for the fast path.
+    fn play_out_fast<G: Game + Evaluation>(
+        state: &mut G,
+        rng: &mut Rng,
+        max_plies: usize,
+        buffer: &mut Vec<G::Move>,
+    ) -> PlayoutEnd {
+        play_out(state, rng, max_plies, buffer)
+    }
 }
 
 #[inline(always)]
 fn play_out<G: Game + Evaluation>(
+    state: &mut G,
+    rng: &mut Rng,
+    max_plies: usize,
+    buffer: &mut Vec<G::Move>,
+) -> PlayoutEnd {
+    // The position and the generator are copied into locals and back (a
+    // copy per playout, not per ply), so that the compiler may keep them in
+    // registers through the loop instead of storing them to `*state` and
+    // `*rng` at every ply: 10–15 % of Diffusion's playout speed.
+    let (mut position, mut local) = (state.clone(), rng.clone());
+    let end = play_out_with(&mut position, &mut local, max_plies, buffer);
+    (*state, *rng) = (position, local);
+    end
+}
+
+#[inline(always)]
+fn play_out_with<G: Game + Evaluation>(
     state: &mut G,
     rng: &mut Rng,
     max_plies: usize,

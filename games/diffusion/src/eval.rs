@@ -38,6 +38,7 @@ const WINNING: f32 = 0.99;
 
 impl Diffusion {
     /// `seat`'s evaluation features (see [`FEATURES`]).
+    #[inline(always)]
     pub fn features(&self, seat: Seat) -> [f32; 6] {
         let mut f = [0.0; 6];
         let mut total = 0.0;
@@ -59,6 +60,7 @@ impl Diffusion {
 
     /// Whether some move (anyone may scoop any pit) empties `seat`'s block:
     /// its only non-empty pit sows nothing back into the block.
+    #[inline(always)]
     fn one_move_from_empty(&self, seat: Seat) -> bool {
         let block = self.block(seat);
         let left = self.nonempty() & block;
@@ -74,6 +76,7 @@ impl Diffusion {
 
 impl Evaluation for Diffusion {
     /// The expected scores of both sides (a finished game by its result).
+    #[inline(always)]
     fn evaluate(&self) -> Scores {
         if let Some(outcome) = self.outcome() {
             return outcome.scores();

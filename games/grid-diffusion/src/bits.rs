@@ -20,6 +20,7 @@ pub(crate) struct Bits([u64; WORDS]);
 impl Bits {
     pub(crate) const EMPTY: Bits = Bits([0; WORDS]);
 
+    #[inline(always)]
     pub(crate) fn single(cell: usize) -> Bits {
         let mut bits = Bits::EMPTY;
         bits.set(cell);
@@ -27,27 +28,33 @@ impl Bits {
     }
 
     /// Whether `cell` is in the set; cells beyond the capacity never are.
+    #[inline(always)]
     pub(crate) fn has(self, cell: usize) -> bool {
         cell < WORDS * 64 && (self.0[cell / 64] >> (cell % 64)) & 1 == 1
     }
 
+    #[inline(always)]
     pub(crate) fn set(&mut self, cell: usize) {
         self.0[cell / 64] |= 1 << (cell % 64);
     }
 
+    #[inline(always)]
     pub(crate) fn clear(&mut self, cell: usize) {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    #[inline(always)]
     pub(crate) fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    #[inline(always)]
     pub(crate) fn is_empty(self) -> bool {
         self.0.iter().fold(0, |acc, w| acc | w) == 0
     }
 
     /// Every cell index raised by `k` (1 ≤ k < 64); bits past the end are lost.
+    #[inline(always)]
     pub(crate) fn shl(self, k: u32) -> Bits {
         let w = self.0;
         let mut out = [0; WORDS];
@@ -59,6 +66,7 @@ impl Bits {
     }
 
     /// Every cell index lowered by `k` (1 ≤ k < 64); bits below 0 are lost.
+    #[inline(always)]
     pub(crate) fn shr(self, k: u32) -> Bits {
         let w = self.0;
         let mut out = [0; WORDS];
@@ -75,6 +83,7 @@ impl Bits {
     }
 
     /// The `k`-th cell in increasing order (0-based); `k < self.count()`.
+    #[inline(always)]
     pub(crate) fn select(self, mut k: u32) -> usize {
         for (i, &word) in self.0.iter().enumerate() {
             let ones = word.count_ones();
@@ -97,6 +106,7 @@ impl Bits {
 
 /// The position of the `k`-th set bit of `x` (k < popcount): halve the
 /// search three times, then clear the few remaining low bits.
+#[inline(always)]
 fn select64(mut x: u64, mut k: u32) -> u32 {
     let mut base = 0;
     for width in [32, 16, 8] {
@@ -122,6 +132,7 @@ pub(crate) struct Ones {
 impl Iterator for Ones {
     type Item = usize;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<usize> {
         while self.word < WORDS {
             let w = self.bits[self.word];
@@ -139,21 +150,31 @@ macro_rules! bit_op {
     ($trait:ident, $method:ident, $op:tt) => {
         impl $trait for Bits {
             type Output = Bits;
-            fn $method(self, rhs: Bits) -> Bits {
-                Bits(std::array::from_fn(|i| self.0[i] $op rhs.0[i]))
+            #[inline(always)]
+            fn $method(mut self, rhs: Bits) -> Bits {
+                // A plain loop: `array::from_fn` would be a call the
+                // optimiser may leave out of line (and so off the fast path).
+                for (w, r) in self.0.iter_mut().zip(rhs.0) {
+                    *w $op r;
+                }
+                self
             }
         }
     };
 }
 
-bit_op!(BitAnd, bitand, &);
-bit_op!(BitOr, bitor, |);
-bit_op!(BitXor, bitxor, ^);
+bit_op!(BitAnd, bitand, &=);
+bit_op!(BitOr, bitor, |=);
+bit_op!(BitXor, bitxor, ^=);
 
 impl Not for Bits {
     type Output = Bits;
-    fn not(self) -> Bits {
-        Bits(self.0.map(|w| !w))
+    #[inline(always)]
+    fn not(mut self) -> Bits {
+        for w in &mut self.0 {
+            *w = !*w;
+        }
+        self
     }
 }
 

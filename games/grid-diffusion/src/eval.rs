@@ -36,14 +36,16 @@ const WEIGHTS: [f32; 7] = [0.097, 0.012, 0.005, -0.063, -0.144, 0.047, -0.006];
 
 impl GridDiffusion {
     /// `seat`'s evaluation features (see [`FEATURES`]).
+    #[inline(always)]
     pub fn features(&self, seat: Seat) -> [f32; 7] {
         let own = self.stones[seat];
         let live = self.live(seat);
         let (groups, pairs) = groups(&self.variant.geo, live);
-        let fragile = live
-            .iter()
-            .filter(|&cell| (self.variant.geo.neighbours(Bits::single(cell)) & own).count() == 1)
-            .count();
+        let mut fragile = 0;
+        for cell in live.iter() {
+            fragile +=
+                u32::from((self.variant.geo.neighbours(Bits::single(cell)) & own).count() == 1);
+        }
         [
             live.count() as f32,
             groups as f32,
@@ -57,6 +59,7 @@ impl GridDiffusion {
 }
 
 impl Evaluation for GridDiffusion {
+    #[inline(always)]
     fn evaluate(&self) -> Scores {
         if let Some(outcome) = self.outcome {
             return outcome.scores();
@@ -68,6 +71,7 @@ impl Evaluation for GridDiffusion {
 
 /// The orthogonally connected groups in `set`, and how many of them have
 /// exactly two stones.
+#[inline(always)]
 fn groups(geo: &Geometry, set: Bits) -> (u32, u32) {
     let mut rest = set;
     let (mut count, mut pairs) = (0, 0);

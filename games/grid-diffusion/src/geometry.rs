@@ -103,7 +103,7 @@ impl Geometry {
 
     /// Every cell of `set` moved one step in `dir`; cells that would leave
     /// the board are dropped.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&self, dir: usize, set: Bits) -> Bits {
         match dir {
             EAST => (set & self.not_last_file).shl(1),
@@ -114,13 +114,13 @@ impl Geometry {
     }
 
     /// The cells orthogonally adjacent to some cell of `set`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbours(&self, set: Bits) -> Bits {
         self.step(EAST, set) | self.step(WEST, set) | self.step(NORTH, set) | self.step(SOUTH, set)
     }
 
     /// The cell one step from `cell` in `dir`; the caller knows it exists.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbour(&self, cell: usize, dir: usize) -> usize {
         match dir {
             EAST => cell + 1,

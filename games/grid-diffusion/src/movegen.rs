@@ -106,6 +106,7 @@ impl GridDiffusion {
     }
 
     /// A uniformly random legal move, `None` when the game is over.
+    #[inline(always)]
     pub(crate) fn pick_random(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
@@ -121,10 +122,16 @@ impl GridDiffusion {
         // onto_empty[d]: opponent stones whose neighbour in direction d is
         // empty; onto_attacker[d]: ... whose neighbour in d is a live stone
         // of the mover (the attacker swaps places with its target).
-        let onto_empty = DIRECTIONS.map(|d| theirs & self.variant.geo.step(d ^ 1, empty));
-        let onto_attacker = DIRECTIONS.map(|d| theirs & self.variant.geo.step(d ^ 1, live));
-        let empty_counts = onto_empty.map(Bits::count);
-        let attacker_counts = onto_attacker.map(Bits::count);
+        // (Plain loops rather than `array::map`, which the optimiser may
+        // leave out of line, off the fast path: see `tabula_core::isa`.)
+        let (mut onto_empty, mut onto_attacker) = ([Bits::EMPTY; 4], [Bits::EMPTY; 4]);
+        let (mut empty_counts, mut attacker_counts) = ([0; 4], [0; 4]);
+        for d in DIRECTIONS {
+            onto_empty[d] = theirs & self.variant.geo.step(d ^ 1, empty);
+            onto_attacker[d] = theirs & self.variant.geo.step(d ^ 1, live);
+            empty_counts[d] = onto_empty[d].count();
+            attacker_counts[d] = onto_attacker[d].count();
+        }
         let (n_live, n_empty) = (live.count(), empty.count());
         let relocations = n_live * n_empty;
         let per_attacker: u32 = empty_counts.iter().sum();
@@ -177,6 +184,7 @@ impl GridDiffusion {
 
 /// The `k`-th cell over the four per-direction sets taken in turn, with its
 /// direction.
+#[inline(always)]
 fn select_by_direction(sets: &[Bits; 4], counts: &[u32; 4], mut k: u32) -> (usize, usize) {
     for d in DIRECTIONS {
         if k < counts[d] {

@@ -199,6 +199,7 @@ impl Notation for GridDiffusion {
 /// move of any position; it gets the number of the same attack displacing
 /// east (so `action` never fails on a parsed move).
 impl Actions for GridDiffusion {
+    #[inline(always)]
     fn action(&self, mv: Move) -> usize {
         let geo = &self.variant.geo;
         let n = geo.cells();

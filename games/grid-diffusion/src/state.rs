@@ -101,6 +101,7 @@ impl GridDiffusion {
     }
 
     /// 1 while stones are still being dropped, then 2.
+    #[inline(always)]
     pub fn stage(&self) -> u8 {
         if self.to_drop == [0, 0] {
             2
@@ -130,13 +131,13 @@ impl GridDiffusion {
     }
 
     /// `seat`'s live stones: those with a friendly orthogonal neighbour.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn live(&self, seat: Seat) -> Bits {
         let own = self.stones[seat];
         own & self.variant.geo.neighbours(own)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn empty(&self) -> Bits {
         self.variant.geo.board & !(self.stones[0] | self.stones[1])
     }
@@ -154,14 +155,14 @@ impl GridDiffusion {
     }
 
     /// The hash of the arrangement after a relocation.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hash_relocate(&self, from: usize, to: usize) -> u64 {
         let keys = &ZOBRIST[self.to_move];
         self.hash ^ keys[from] ^ keys[to]
     }
 
     /// The hash of the arrangement after an attack.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hash_attack(&self, from: usize, target: usize, to: usize) -> u64 {
         let mine = &ZOBRIST[self.to_move];
         let theirs = &ZOBRIST[1 - self.to_move];
@@ -229,6 +230,7 @@ impl GridDiffusion {
         Ok(())
     }
 
+    #[inline(always)]
     fn end_board_turn(&mut self) {
         self.passes = 0;
         self.ko.insert(self.hash);
@@ -239,6 +241,7 @@ impl GridDiffusion {
     /// opponent of the player who just moved) loses without a live stone;
     /// else the player who just moved loses without one; else the player to
     /// move loses without a legal move. Stage 1 always has a legal drop.
+    #[inline(always)]
     pub(crate) fn compute_outcome(&self) -> Option<Outcome> {
         if self.stage() == 1 {
             return None;
@@ -289,6 +292,7 @@ impl Game for GridDiffusion {
     }
 
     /// Applies a legal move.
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
         let me = self.to_move;
         let opp = 1 - me;
@@ -342,6 +346,7 @@ impl Game for GridDiffusion {
     }
 
     /// Picked without listing the moves (see `movegen`).
+    #[inline(always)]
     fn random_move(&self, rng: &mut Rng, buffer: &mut Vec<Move>) -> Option<Move> {
         self.pick_random(rng, buffer)
     }

@@ -19,7 +19,7 @@ use board_game::board::Board as _;
 use rand08::SeedableRng as _;
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::playout::random_playout;
-use tabula::Game;
+use tabula::{Actions, Evaluation, Game};
 use tabula_calcala::Calcala;
 use tabula_differo::Differo;
 use tabula_diffusion::Diffusion;
@@ -70,7 +70,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run<G: Game>(what: &str, spec: &str, n: u64) -> Result<u64, String> {
+fn run<G: Game + Actions + Evaluation>(what: &str, spec: &str, n: u64) -> Result<u64, String> {
     let start = G::from_spec(spec).map_err(|e| e.to_string())?;
     match what {
         "playouts" => {

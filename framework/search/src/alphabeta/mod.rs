@@ -302,7 +302,6 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
         control: &Control<'_, G::Move>,
         may_stop: bool,
     ) -> i32 {
-        #[cfg(target_arch = "x86_64")]
         if FAST {
             // SAFETY: `FAST` is true only below the check in `iterate` that
             // the CPU has the fast path's features (`isa::fast`).
@@ -311,22 +310,22 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
         self.value_baseline(state, depth, ply, alpha, beta, control, may_stop)
     }
 
-    /// [`value`](Self::value)'s fast copy: the recursion compiled for the
-    /// features of `tabula_core::isa`'s fast path (the same list).
-    #[cfg(target_arch = "x86_64")]
-    #[allow(clippy::too_many_arguments)]
-    #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-    fn value_fast(
-        &mut self,
-        state: &G,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        control: &Control<'_, G::Move>,
-        may_stop: bool,
-    ) -> i32 {
-        self.value_in::<true>(state, depth, ply, alpha, beta, control, may_stop)
+    tabula_core::fast_copy! {
+        /// [`value`](Self::value)'s fast copy: the recursion compiled for
+        /// the CPU's fast path.
+        #[allow(clippy::too_many_arguments)]
+        fn value_fast(
+            &mut self,
+            state: &G,
+            depth: u32,
+            ply: usize,
+            alpha: i32,
+            beta: i32,
+            control: &Control<'_, G::Move>,
+            may_stop: bool,
+        ) -> i32 {
+            self.value_in::<true>(state, depth, ply, alpha, beta, control, may_stop)
+        }
     }
 
     /// [`value`](Self::value)'s baseline copy.
@@ -542,6 +541,7 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
 
     /// Whether the position with `key`, at `ply`, repeats one earlier on
     /// the line or in the game; if not, it joins the line.
+    #[inline(always)]
     fn repeats(&mut self, key: u64, ply: usize) -> bool {
         self.line.truncate(ply);
         if self.line.contains(&key) || self.history.contains(key) {
@@ -551,6 +551,7 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
         false
     }
 
+    #[inline(always)]
     fn take_buffer(&mut self, ply: usize) -> Vec<G::Move> {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
@@ -564,11 +565,13 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
 
     /// The table key: the position's, and the root seat's, whose values
     /// the table holds.
+    #[inline(always)]
     fn key(&self, state: &G) -> u64 {
         state.key() ^ (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// A finished game's value: decided games by their distance.
+    #[inline(always)]
     fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
         let score = outcome.score(self.root_seat);
         if score >= 1.0 {
@@ -581,6 +584,7 @@ impl<G: Game + Actions + Evaluation> AlphaBeta<G> {
     }
 
     /// The evaluation at the horizon (an even share without one).
+    #[inline(always)]
     fn evaluate(&self, state: &G) -> i32 {
         let score = state.evaluate()[self.root_seat];
         to_eval(score).clamp(-EVAL, EVAL)

@@ -6,6 +6,10 @@
 pub(crate) struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<u32>,
+    /// Scratch for [`sort`](Self::sort): each move's sort key, then the
+    /// moves in their new order.
+    keys: Vec<u64>,
+    sorted: Vec<M>,
 }
 
 impl<M> Default for Ordering<M> {
@@ -13,9 +17,14 @@ impl<M> Default for Ordering<M> {
         Ordering {
             killers: Vec::new(),
             history: Vec::new(),
+            keys: Vec::new(),
+            sorted: Vec::new(),
         }
     }
 }
+
+/// Bits of a sort key that hold the move's index in its list.
+const INDEX_BITS: u32 = 24;
 
 impl<M: Copy + Eq> Ordering<M> {
     /// Forgets the last search's killers and history, for a game of
@@ -27,27 +36,51 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Orders `moves` best first; ties keep their order. `action` numbers
-    /// a move.
+    /// a move. Each move is ranked once (not at every comparison) into a
+    /// key that sorts as a plain integer: the rank from the top, then the
+    /// index, so the sort needs no comparison function and stays stable.
+    #[inline(always)]
     pub fn sort(
-        &self,
+        &mut self,
         moves: &mut [M],
         ply: usize,
         table_move: Option<M>,
         action: impl Fn(M) -> usize,
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        let rank = |mv: &M| -> u64 {
-            if Some(*mv) == table_move {
-                u64::MAX
-            } else if Some(*mv) == killers[0] {
-                u64::MAX - 1
-            } else if Some(*mv) == killers[1] {
-                u64::MAX - 2
+        let history = &self.history;
+        // The table's move, the two killers, then the history score
+        // (below 2^32): 2^32 + 2 down to 0.
+        let rank = |mv: M| -> u64 {
+            if Some(mv) == table_move {
+                (1 << 32) + 2
+            } else if Some(mv) == killers[0] {
+                (1 << 32) + 1
+            } else if Some(mv) == killers[1] {
+                1 << 32
             } else {
-                u64::from(self.history.get(action(*mv)).copied().unwrap_or(0))
+                u64::from(history.get(action(mv)).copied().unwrap_or(0))
             }
         };
-        moves.sort_by_key(|mv| std::cmp::Reverse(rank(mv)));
+        if moves.len() >= 1 << INDEX_BITS {
+            moves.sort_by_key(|&mv| std::cmp::Reverse(rank(mv)));
+            return;
+        }
+        self.keys.clear();
+        self.keys.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| ((1 << 33) - rank(mv)) << INDEX_BITS | i as u64),
+        );
+        self.keys.sort_unstable();
+        self.sorted.clear();
+        self.sorted.extend(
+            self.keys
+                .iter()
+                .map(|&key| moves[(key & ((1 << INDEX_BITS) - 1)) as usize]),
+        );
+        moves.copy_from_slice(&self.sorted);
     }
 
     /// `mv` (action number `action`) cut off the search at `ply` with

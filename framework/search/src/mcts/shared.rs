@@ -260,9 +260,22 @@ impl<G: Game + Actions + Evaluation> SharedSearch<G> {
     /// One thread's loop, on the CPU's fast path ([`tabula_core::isa`]);
     /// returns its iterations.
     fn run(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
-        tabula_core::dispatch!(self.grow(local, shared, reporter))
+        if tabula_core::isa::fast() {
+            // SAFETY: `fast` is true only on a CPU with the fast path's features.
+            unsafe { self.grow_fast(local, shared, reporter) }
+        } else {
+            self.grow(local, shared, reporter)
+        }
     }
 
+    tabula_core::fast_copy! {
+        /// [`grow`](Self::grow) compiled for the CPU's fast path.
+        fn grow_fast(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
+            self.grow(local, shared, reporter)
+        }
+    }
+
+    /// One thread's iterations; inlined into both copies of it.
     #[inline(always)]
     fn grow(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
         let budget = &shared.budget;

@@ -137,14 +137,25 @@ impl<G: Game + Actions + Evaluation> Worker<G> {
             mast.prepare(players, actions);
         }
         self.tree_root = self.config.reuse.then(|| root.clone());
-        let iterations = tabula_core::dispatch!(self.grow(root, &budget, control));
+        let iterations = if tabula_core::isa::fast() {
+            // SAFETY: `fast` is true only on a CPU with the fast path's features.
+            unsafe { self.grow_fast(root, &budget, control) }
+        } else {
+            self.grow(root, &budget, control)
+        };
         self.report(root.to_move(), iterations, started.elapsed())
     }
 
+    tabula_core::fast_copy! {
+        /// [`grow`](Self::grow) compiled for the CPU's fast path.
+        fn grow_fast(&mut self, root: &G, budget: &Budget<'_>, control: &Control<'_, G::Move>) -> u64 {
+            self.grow(root, budget, control)
+        }
+    }
+
     /// Iterates until `budget` or `control` stops the search, and at least
-    /// once; returns the iterations. Inlined into each copy that
-    /// [`tabula_core::dispatch!`] makes, so that the iterations run on the
-    /// CPU's fast path.
+    /// once; returns the iterations. Inlined into both copies (see
+    /// [`tabula_core::fast_copy!`]).
     #[inline(always)]
     fn grow(&mut self, root: &G, budget: &Budget<'_>, control: &Control<'_, G::Move>) -> u64 {
         let started = budget.started;
