@@ -34,18 +34,22 @@ impl TicTacToe {
     }
 
     /// Cells per side.
+    #[inline(always)]
     pub(crate) fn size(&self) -> usize {
         self.variant.size()
     }
 
+    #[inline(always)]
     pub(crate) fn cells(&self) -> usize {
         self.size() * self.size()
     }
 
+    #[inline(always)]
     pub(crate) fn occupied(&self) -> u32 {
         self.marks[0] | self.marks[1]
     }
 
+    #[inline(always)]
     pub(crate) fn full(&self) -> u32 {
         (1 << self.cells()) - 1
     }
@@ -56,6 +60,7 @@ impl TicTacToe {
     /// with room for the line, so no shift wraps past an edge) whose next
     /// `line − 1` cells along it are marked too. Checked after every move,
     /// so it is kept to a few bit operations.
+    #[inline(always)]
     pub(crate) fn has_line(&self, seat: Seat) -> bool {
         let (n, k) = (self.size() as u32, self.variant.line() as u32);
         let marks = self.marks[seat];
@@ -84,6 +89,7 @@ impl TicTacToe {
 
     /// The empty cells, lowest first, while the game runs (none once it
     /// is over): the legal moves, one step per move, not per cell.
+    #[inline(always)]
     pub(crate) fn empty_cells(&self) -> impl Iterator<Item = u8> {
         let mut empty = match self.outcome {
             None => self.full() & !self.occupied(),
@@ -134,13 +140,17 @@ impl Game for TicTacToe {
         ])
     }
 
+    #[inline(always)]
     fn legal_moves(&self, moves: &mut Vec<Cell>) {
         moves.clear();
         moves.extend(self.empty_cells().map(Cell));
     }
 
     /// A legal move is played in a running game, so the opponent has no
-    /// line: the mover's new line or a full board ends it.
+    /// line: the mover's new line or a full board ends it. (Like every
+    /// method a playout calls at every ply, always inlined, so that it is
+    /// compiled into the searches' fast copies: `tabula::isa`.)
+    #[inline(always)]
     fn play(&mut self, mv: Cell) {
         let seat = self.to_move as Seat;
         self.marks[seat] |= 1 << mv.0;

@@ -4,25 +4,30 @@
 //! ```text
 //! work playouts GAME N     N random playouts from GAME's start
 //! work mcts GAME N         one MCTS search of N iterations from the start
+//! work alphabeta GAME N     one alpha-beta search to depth N from the start
 //! ```
 //!
 //! GAME is a Tabula spec (`diffusion`, `grid-diffusion`, `calcala`,
-//! `differo`, with parameters if wanted), or `hand`, `hand-portable` (the
-//! hand-optimised loop with `pdep` / with the portable select) or
-//! `board-game` (the peer crate's Diffusion; with `mcts`, its `MCTSBot`).
-//! Prints the plies (or iterations) done, so counts can be divided, and
+//! `differo`, `kalah`, `oware`, `tictactoe`, with parameters if wanted), or
+//! `hand`, `hand-portable` (the hand-optimised loop with `pdep` / with the
+//! portable select) or `board-game` (the peer crate's Diffusion; with
+//! `mcts`, its `MCTSBot`). Prints the plies (or iterations, or nodes) done,
+//! so counts can be divided, and
 //! the rate per second (for interleaved A/B timing runs).
 
 use std::process::ExitCode;
 
 use board_game::board::Board as _;
 use rand08::SeedableRng as _;
+use tabula::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula::mcts::{Mcts, MctsConfig};
 use tabula::playout::random_playout;
+use tabula::search::Control;
 use tabula::{Actions, Evaluation, Game};
 use tabula_calcala::Calcala;
 use tabula_differo::Differo;
 use tabula_diffusion::Diffusion;
+use tabula_games::{Kalah, Oware, TicTacToe};
 use tabula_grid_diffusion::GridDiffusion;
 use tabula_peers::{hand, PeerDiffusion};
 
@@ -54,6 +59,9 @@ fn main() -> ExitCode {
         (_, "grid-diffusion") => run::<GridDiffusion>(what, game, n),
         (_, "calcala") => run::<Calcala>(what, game, n),
         (_, "differo") => run::<Differo>(what, game, n),
+        (_, "kalah") => run::<Kalah>(what, game, n),
+        (_, "oware") => run::<Oware>(what, game, n),
+        (_, "tictactoe") => run::<TicTacToe>(what, game, n),
         _ => Err(format!("unknown work `{what} {game}`")),
     };
     match done {
@@ -90,6 +98,14 @@ fn run<G: Game + Actions + Evaluation>(what: &str, spec: &str, n: u64) -> Result
                 ..MctsConfig::default()
             });
             Ok(mcts.search(&start).iterations)
+        }
+        "alphabeta" => {
+            let mut search = AlphaBeta::<G>::new(AlphaBetaConfig {
+                depth: Some(u32::try_from(n).map_err(|_| "depth too large")?),
+                seed: 1,
+                ..AlphaBetaConfig::default()
+            });
+            Ok(search.search(&start, &Control::default()).iterations)
         }
         _ => Err(format!("unknown work `{what}`")),
     }
