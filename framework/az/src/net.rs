@@ -243,7 +243,11 @@ impl Net {
 
     tabula_core::fast_copy! {
         /// [`forward_traced`](Self::forward_traced) compiled for the fast path.
-        fn forward_fast(&self, observations: &[f32], actions: &[&[u32]]) -> (Output, Trace) {
+        fn forward_fast(
+            &self,
+            observations: &[f32],
+            actions: &[&[u32]],
+        ) -> (Output, Trace) {
             self.forward_traced(observations, actions)
         }
     }

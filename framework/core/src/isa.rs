@@ -11,9 +11,9 @@
 //! loop is compiled twice ([`fast_copy!`](crate::fast_copy)), once for the
 //! x86-64-v3 level (Haswell, Zen 1 and later: AVX2, BMI1, BMI2, FMA,
 //! LZCNT, MOVBE, POPCNT) and once for the baseline, and the CPU's answer,
-//! asked once, picks one. Results never depend on
-//! which: the rules are integer code, no float operation is fused or
-//! reordered, and `pdep` and the portable select find the same bit.
+//! asked once, picks one. Results never depend on which: the rules are
+//! integer code, no float operation is fused or reordered, and `pdep` and
+//! the portable select find the same bit.
 //!
 //! `TABULA_CPU=baseline` in the environment forces the baseline path (to
 //! compare the two, or to rule the fast path out); it is read once, before

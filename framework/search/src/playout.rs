@@ -61,7 +61,7 @@ fn play_out<G: Game + Evaluation>(
     // The position and the generator are copied into locals and back (a
     // copy per playout, not per ply), so that the compiler may keep them in
     // registers through the loop instead of storing them to `*state` and
-    // `*rng` at every ply: 10–15 % of Diffusion's playout speed.
+    // `*rng` at every ply.
     let (mut position, mut local) = (state.clone(), rng.clone());
     let end = play_out_with(&mut position, &mut local, max_plies, buffer);
     (*state, *rng) = (position, local);

@@ -270,7 +270,12 @@ impl<G: Game + Actions + Evaluation> SharedSearch<G> {
 
     tabula_core::fast_copy! {
         /// [`grow`](Self::grow) compiled for the CPU's fast path.
-        fn grow_fast(&self, local: &mut Local<G>, shared: &Shared<'_, G>, reporter: bool) -> u64 {
+        fn grow_fast(
+            &self,
+            local: &mut Local<G>,
+            shared: &Shared<'_, G>,
+            reporter: bool,
+        ) -> u64 {
             self.grow(local, shared, reporter)
         }
     }

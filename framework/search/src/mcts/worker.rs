@@ -148,7 +148,12 @@ impl<G: Game + Actions + Evaluation> Worker<G> {
 
     tabula_core::fast_copy! {
         /// [`grow`](Self::grow) compiled for the CPU's fast path.
-        fn grow_fast(&mut self, root: &G, budget: &Budget<'_>, control: &Control<'_, G::Move>) -> u64 {
+        fn grow_fast(
+            &mut self,
+            root: &G,
+            budget: &Budget<'_>,
+            control: &Control<'_, G::Move>,
+        ) -> u64 {
             self.grow(root, budget, control)
         }
     }
