@@ -241,8 +241,7 @@ begin build
 # time).
 (cd "$copy" && cargo build -q --workspace --profile test --bin tabula --examples \
     --config "profile.test.package.tabula-$name.opt-level=0" \
-    --config "profile.test.package.tabula-games.opt-level=0" \
-    --config "profile.test.package.tabula-cli.opt-level=0")
+    --config "profile.test.package.tabula-games.opt-level=0")
 # Copied out, and the checkout's target/debug/tabula linked back: both
 # builds link that name.
 cp "$root/target/debug/tabula" "$work/tabula"

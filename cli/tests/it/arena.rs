@@ -735,7 +735,7 @@ fn an_interrupted_arena_writes_its_summary_and_resumes() {
             "diffusion",
             "--agents",
             "random",
-            "mcts(iterations=3000)",
+            "mcts(iterations=1000)",
             "--rounds",
             "30",
             "--threads",

@@ -20,11 +20,12 @@
 //! precise message on the first violation, so it is meant for tests.
 //!
 //! A game's table of parameter sets, its [`Plan`], is what the workspace's
-//! conformance, property and soak tests read. A game's own test runs
-//! [`check_plan`] on it: what those tests assume of the plan
-//! ([`check_plan_form`]: the defaults first, every spec its own game's),
-//! then the suite on every case ([`check_case`]), as the workspace's
-//! conformance test runs the same two checks.
+//! property and soak tests read. A game's own test runs [`check_plan`] on
+//! it: what those tests assume of the plan ([`check_plan_form`]: the
+//! defaults first, every spec its own game's), then the suite on every case
+//! ([`check_case`]). That test is where every shipped game passes the
+//! suite: the workspace's cross-game tests check that each catalogued game
+//! has it rather than compiling the suite again for every game.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -115,8 +116,8 @@ impl Config {
 /// Checks a game's test plan, then runs the suite on every parameter set
 /// of it, one after another: the one line of a game's own conformance test
 /// (`check_plan::<MyGame>(&TEST_PLAN)`), which demands all that the
-/// workspace's cross-game tests demand of the game. Returns the plies
-/// played.
+/// workspace's cross-game tests demand of the game (they check that every
+/// catalogued game's crate has this test). Returns the plies played.
 ///
 /// # Panics
 ///
@@ -162,9 +163,8 @@ pub fn check_plan_form<G: FullGame>(plan: &Plan) {
 }
 
 /// Runs the suite on one parameter set of `plan` ([`Config::for_case`]
-/// with the case's games), as [`check_plan`] does for each. Returns the
-/// plies played; the workspace's conformance test runs the cases of every
-/// game this way, in parallel.
+/// with the case's games), as [`check_plan`] does for each: one case
+/// alone, to rerun the one that failed. Returns the plies played.
 ///
 /// # Panics
 ///

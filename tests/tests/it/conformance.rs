@@ -1,65 +1,87 @@
-//! The shared conformance suite on every shipped game, over every parameter
-//! set of its test plan, from the catalog's one list
-//! (`tabula_games::each_game`): a game in the catalog is covered here
-//! without any edit. The suite is generic, run on each game's own type; it
-//! is no method of the erased layer, so it ships in no binary. Each game's
-//! own test runs the same checks (`conformance::check_plan`), one case
-//! after another; none is demanded here that is not demanded there.
+//! Every shipped game passes the shared conformance suite, in its own
+//! crate: each game's test runs `conformance::check_plan::<G>(&TEST_PLAN)`
+//! over every parameter set of the plan the catalog
+//! (`tabula_games::each_game`) gives with it, and `cargo test --workspace`
+//! runs those tests. Here a cheap guard checks that no catalogued game lacks
+//! that test, instead of running the suite a second time: it is generic, so
+//! a second run compiled it again for every game and repeated the
+//! workspace's longest test.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use tabula::plan::{GameVisitor, Plan};
 use tabula::prelude::*;
-use tabula_testkit::conformance::{check_case, check_plan_form};
 
-/// One parameter set's suite, to run on any thread: its spec, its cost (the
-/// games it plays) and the run, which returns the plies checked.
-type Job = (&'static str, usize, Box<dyn Fn() -> usize + Send + Sync>);
+use crate::registration::sources;
 
-/// Every parameter set of every game's plan, as jobs.
-struct Jobs {
-    jobs: Vec<Job>,
-    games: Vec<&'static str>,
-}
-
-impl GameVisitor for Jobs {
-    fn visit<G: FullGame>(&mut self, plan: &'static Plan) {
-        // The same checks as a game's own test (`check_plan`), the cases
-        // spread over threads.
-        check_plan_form::<G>(plan);
-        self.games.push(G::Variant::NAME);
-        for case in plan.cases {
-            let run = move || check_case::<G>(plan, case);
-            self.jobs.push((case.spec, case.games, Box::new(run)));
-        }
-    }
+/// The workspace's crates: their names as paths spell them (`tabula_kalah`)
+/// and their folders, from the root manifest's `members`.
+fn workspace_crates() -> HashMap<String, PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let members = manifest
+        .split_once("members = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .expect("the root manifest lists its members")
+        .0;
+    members
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(|member| {
+            let dir = root.join(member);
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            let name = manifest
+                .lines()
+                .find_map(|line| line.strip_prefix("name = \""))
+                .and_then(|rest| rest.strip_suffix('"'))
+                .unwrap_or_else(|| panic!("{member}/Cargo.toml names no package"));
+            (name.replace('-', "_"), dir)
+        })
+        .collect()
 }
 
 #[test]
-fn every_registered_game_and_parameter_set() {
-    let mut all = Jobs {
-        jobs: Vec::new(),
-        games: Vec::new(),
-    };
-    tabula_games::each_game(&mut all);
-    // The registry is built from the same list: nothing registered escapes.
-    assert_eq!(tabula_games::registry().names(), all.games);
-    // The suites are independent: run them on every core, costliest first.
-    let mut jobs = all.jobs;
-    jobs.sort_by_key(|(_, games, _)| std::cmp::Reverse(*games));
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                while let Some((spec, _, run)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    run();
-                    done.lock().unwrap().push(*spec);
-                }
-            });
+fn every_catalogued_game_runs_the_suite_in_its_own_crate() {
+    struct Types(Vec<(&'static str, &'static str)>);
+    impl GameVisitor for Types {
+        fn visit<G: FullGame>(&mut self, _: &'static Plan) {
+            self.0.push((G::Variant::NAME, std::any::type_name::<G>()));
         }
-    });
-    assert_eq!(done.into_inner().unwrap().len(), jobs.len());
+    }
+    let mut games = Types(Vec::new());
+    tabula_games::each_game(&mut games);
+    // The registry is built from the same list: nothing registered escapes.
+    let names: Vec<&str> = games.0.iter().map(|(name, _)| *name).collect();
+    assert_eq!(tabula_games::registry().names(), names);
+
+    let crates = workspace_crates();
+    assert!(crates.len() > 10, "the members were not found: {crates:?}");
+    let mut missing = Vec::new();
+    for (name, path) in games.0 {
+        let (krate, ty) = (path.split("::").next(), path.rsplit("::").next());
+        let (Some(krate), Some(ty)) = (krate, ty) else {
+            panic!("{name}: no crate in the type name {path}");
+        };
+        let dir = crates
+            .get(krate)
+            .unwrap_or_else(|| panic!("{name}: its crate `{krate}` is no workspace member"));
+        let call = format!("conformance::check_plan::<{ty}>(&TEST_PLAN)");
+        let mut files = Vec::new();
+        sources(&dir.join("src"), &mut files);
+        if dir.join("tests").is_dir() {
+            sources(&dir.join("tests"), &mut files);
+        }
+        let tested = files
+            .iter()
+            .any(|file| std::fs::read_to_string(file).unwrap().contains(&call));
+        if !tested {
+            missing.push(format!(
+                "{name}: no test in {} runs `{call}` (docs/adding-a-game.md, \"The conformance test\")",
+                dir.display()
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

@@ -30,7 +30,7 @@ fn type_names() -> Vec<&'static str> {
 const ABOUT_EACH_GAME: &[&str] = &["properties.rs", "fit_eval.rs"];
 
 /// The `.rs` files under `dir`, recursively.
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {

@@ -23,8 +23,9 @@ impl<M> Default for Ordering<M> {
     }
 }
 
-/// Bits of a sort key that hold the move's index in its list.
-const INDEX_BITS: u32 = 24;
+/// Bits of a sort key that hold the move's index in its list: the rank
+/// takes the other 34.
+const INDEX_BITS: u32 = 30;
 
 impl<M: Copy + Eq> Ordering<M> {
     /// Forgets the last search's killers and history, for a game of
@@ -38,7 +39,10 @@ impl<M: Copy + Eq> Ordering<M> {
     /// Orders `moves` best first; ties keep their order. `action` numbers
     /// a move. Each move is ranked once (not at every comparison) into a
     /// key that sorts as a plain integer: the rank from the top, then the
-    /// index, so the sort needs no comparison function and stays stable.
+    /// index, so the sort needs no comparison function and stays stable,
+    /// and is one sort of `u64`s for every game (a sort by a closure is
+    /// compiled again for each game and call). A list too long for the key
+    /// (2^30 moves) is left as it is: the order only speeds the search up.
     #[inline(always)]
     pub fn sort(
         &mut self,
@@ -63,7 +67,6 @@ impl<M: Copy + Eq> Ordering<M> {
             }
         };
         if moves.len() >= 1 << INDEX_BITS {
-            moves.sort_by_key(|&mv| std::cmp::Reverse(rank(mv)));
             return;
         }
         self.keys.clear();
