@@ -15,29 +15,36 @@ use tabula::prelude::*;
 
 use crate::registration::sources;
 
+/// A manifest, parsed.
+fn manifest(dir: &Path) -> toml::Table {
+    let path = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.parse()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// The workspace's crates: their names as paths spell them (`tabula_kalah`)
 /// and their folders, from the root manifest's `members`.
 fn workspace_crates() -> HashMap<String, PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let members = manifest
-        .split_once("members = [")
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .expect("the root manifest lists its members")
-        .0;
+    let workspace = manifest(&root);
+    let members = workspace
+        .get("workspace")
+        .and_then(|w| w.get("members"))
+        .and_then(toml::Value::as_array)
+        .expect("the root manifest lists its members");
     members
-        .split('"')
-        .skip(1)
-        .step_by(2)
+        .iter()
         .map(|member| {
+            let member = member.as_str().expect("a member is a path");
             let dir = root.join(member);
-            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
-            let name = manifest
-                .lines()
-                .find_map(|line| line.strip_prefix("name = \""))
-                .and_then(|rest| rest.strip_suffix('"'))
-                .unwrap_or_else(|| panic!("{member}/Cargo.toml names no package"));
-            (name.replace('-', "_"), dir)
+            let name = manifest(&dir)
+                .get("package")
+                .and_then(|p| p.get("name"))
+                .and_then(toml::Value::as_str)
+                .unwrap_or_else(|| panic!("{member}/Cargo.toml names no package"))
+                .replace('-', "_");
+            (name, dir)
         })
         .collect()
 }
