@@ -581,18 +581,24 @@ struct Soak {
 /// an arena that ends with an error (a new game's agent finding no
 /// database mid-rewrite) is resumed, and every rewrite happens while an
 /// arena runs. Each must end by an error or by Ctrl-C, never by a signal.
+/// Every [`RESUMES`]th arena starts a new results folder: a resume reads
+/// every game before it, and this test is about the database, not about
+/// reading thousands of records a hundred times over.
 fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak {
+    const RESUMES: usize = 10;
     let bytes = fs::read(db).unwrap();
-    let out = dir.join(format!("soak-{}", in_memory.unwrap_or("default")));
+    let mode = in_memory.unwrap_or("default");
+    let out = |arena: usize| dir.join(format!("soak-{mode}-{}", arena / RESUMES));
     let mut soak = Soak::default();
-    let start = |resume: bool| {
+    let start = |arena: usize| {
+        let out = out(arena);
         let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
         command
             .args(["arena", "--games", "diffusion(width=4)", "--agents"])
             .arg(format!("perfect(db={})", db.display()))
             .args(["random", "--rounds", "1000000", "--threads", "2", "--out"])
             .arg(&out)
-            .args(resume.then_some("--resume"))
+            .args((arena % RESUMES > 0).then_some("--resume"))
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         if let Some(bound) = in_memory {
@@ -600,8 +606,8 @@ fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak
         }
         command.spawn().unwrap()
     };
-    let games = out.join("games.jsonl");
-    let played = || fs::read_to_string(&games).map_or(0, |t| t.lines().count());
+    let games = |arena: usize| out(arena).join("games.jsonl");
+    let played = |arena: usize| fs::read_to_string(games(arena)).map_or(0, |t| t.lines().count());
     let ended = |child: &mut Child| -> (ExitStatus, String) {
         end_or_kill(child, "the soaked arena");
         let mut stderr = String::new();
@@ -617,11 +623,12 @@ fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak
         assert!(!stderr.contains("panicked"), "{stderr}");
     };
     while soak.rewrites < rewrites {
-        let mut arena = start(soak.arenas > 0);
+        let number = soak.arenas;
+        let mut arena = start(number);
         soak.arenas += 1;
-        let before = played();
+        let before = played(number);
         poll_until("a game of the arena", || {
-            played() > before || arena.try_wait().unwrap().is_some()
+            played(number) > before || arena.try_wait().unwrap().is_some()
         });
         while soak.rewrites < rewrites && arena.try_wait().unwrap().is_none() {
             rewrite_in_place(db, &bytes);
@@ -644,12 +651,14 @@ fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak
             "{stderr}"
         );
     }
-    let text = fs::read_to_string(&games).unwrap();
-    soak.games = text.lines().count();
-    soak.forfeits = text
-        .lines()
-        .filter(|l| !l.contains("\"forfeit\":null"))
-        .count();
+    for folder in (0..soak.arenas).step_by(RESUMES) {
+        let text = fs::read_to_string(games(folder)).unwrap();
+        soak.games += text.lines().count();
+        soak.forfeits += text
+            .lines()
+            .filter(|l| !l.contains("\"forfeit\":null"))
+            .count();
+    }
     soak
 }
 

@@ -88,9 +88,7 @@ impl Served {
             .unwrap();
         // The server may answer before reading all of an oversized body.
         let _ = stream.write_all(raw);
-        let mut response = Vec::new();
-        let _ = stream.read_to_end(&mut response);
-        let text = String::from_utf8_lossy(&response).into_owned();
+        let text = String::from_utf8_lossy(&read_response(&mut stream)).into_owned();
         let status = text
             .split(' ')
             .nth(1)
@@ -151,6 +149,39 @@ impl Served {
         }
         Ok(Socket { socket })
     }
+}
+
+/// Reads one HTTP response from `stream`: up to the end of the body its
+/// `Content-Length` gives, or to the end of the stream without one. A
+/// refused request that is kept alive (an upgrade, say) would otherwise hold
+/// the reader until the server's header timeout closes the connection.
+fn read_response(stream: &mut TcpStream) -> Vec<u8> {
+    let mut response = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        if let Some(end) = complete_length(&response) {
+            response.truncate(end);
+            return response;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return response,
+            Ok(n) => response.extend_from_slice(&chunk[..n]),
+        }
+    }
+}
+
+/// The length of a whole response at the start of `bytes`, once its
+/// headers and all of the body their `Content-Length` gives have arrived.
+fn complete_length(bytes: &[u8]) -> Option<usize> {
+    let head = bytes.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
+    let headers = String::from_utf8_lossy(&bytes[..head]).to_ascii_lowercase();
+    let length: usize = headers
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length:"))?
+        .trim()
+        .parse()
+        .ok()?;
+    (bytes.len() >= head + length).then_some(head + length)
 }
 
 impl Drop for Served {
