@@ -20,7 +20,7 @@
 //! precise message on the first violation, so it is meant for tests.
 //!
 //! A game's table of parameter sets, its [`Plan`], is what the workspace's
-//! property and soak tests read. A game's own test runs [`check_plan`] on
+//! property tests and the soak tier read. A game's own test runs [`check_plan`] on
 //! it: what those tests assume of the plan ([`check_plan_form`]: the
 //! defaults first, every spec its own game's), then the suite on every case
 //! ([`check_case`]). That test is where every shipped game passes the
@@ -117,18 +117,79 @@ impl Config {
 /// of it, one after another: the one line of a game's own conformance test
 /// (`check_plan::<MyGame>(&TEST_PLAN)`), which demands all that the
 /// workspace's cross-game tests demand of the game (they check that every
-/// catalogued game's crate has this test). Returns the plies played.
+/// catalogued game's crate has this test). Where `TABULA_SOAK_GAMES` is
+/// set (the soak tier), it then soaks every parameter set ([`soak_plan`]).
+/// Returns the plies played.
 ///
 /// # Panics
 ///
 /// On the first flaw of the plan ([`check_plan_form`]) or of the game
-/// ([`check_case`]), naming the parameter set.
+/// ([`check_case`], [`soak_plan`]), naming the parameter set, and on a
+/// `TABULA_SOAK_GAMES` that is no number.
 pub fn check_plan<G: FullGame>(plan: &Plan) -> usize {
     check_plan_form::<G>(plan);
-    plan.cases
+    let plies = plan
+        .cases
         .iter()
         .map(|case| check_case::<G>(plan, case))
-        .sum()
+        .sum();
+    if let Some(games) = soak_games() {
+        soak_plan::<G>(plan, games);
+    }
+    plies
+}
+
+/// Plies after which a soaked game of an unbounded parameter set stops.
+const SOAK_UNBOUNDED_PLIES: usize = 5000;
+
+/// The games per parameter set `TABULA_SOAK_GAMES` asks [`check_plan`] to
+/// soak, if it is set.
+fn soak_games() -> Option<usize> {
+    let text = std::env::var("TABULA_SOAK_GAMES").ok()?;
+    let games = text
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("TABULA_SOAK_GAMES=`{text}` is not a number of games"));
+    Some(games)
+}
+
+/// The soak tier's run of `plan`: `games` random games of every parameter
+/// set with the suite's light checks (`check_every: 0`): every random move
+/// must pass `is_legal`, every game must end with a well-formed outcome
+/// within the plan's length bound (a game of an unbounded set is stopped
+/// after 5,000 plies and its evaluation checked), and nothing may panic.
+/// Prints each set's games a second. A game's own conformance test runs it
+/// when `TABULA_SOAK_GAMES` is set (CONTRIBUTING.md, "The soak tier").
+///
+/// # Panics
+///
+/// On the first violation, naming the parameter set.
+pub fn soak_plan<G: FullGame>(plan: &Plan, games: usize) {
+    for case in plan.cases {
+        let start = G::from_spec(case.spec).unwrap_or_else(|e| panic!("{}: {e}", case.spec));
+        let mut config = Config {
+            check_every: 0,
+            seed: 0,
+            ..Config::for_case(plan, case, games)
+        };
+        if config.unbounded {
+            config.max_plies = SOAK_UNBOUNDED_PLIES;
+        }
+        let clock = std::time::Instant::now();
+        let plies = check(&start, &config);
+        let seconds = clock.elapsed().as_secs_f64();
+        let bound = if config.unbounded {
+            format!("stopped at {}", config.max_plies)
+        } else {
+            format!("bound {}", config.max_plies)
+        };
+        println!(
+            "soak: {:<48} {games:>7} games {:>9.0} games/s {:>8.1} plies/game ({bound})",
+            case.spec,
+            games as f64 / seconds,
+            plies as f64 / games.max(1) as f64,
+        );
+    }
 }
 
 /// What the shared tests assume of `G`'s plan, checked before any game is

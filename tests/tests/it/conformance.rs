@@ -2,10 +2,11 @@
 //! crate: each game's test runs `conformance::check_plan::<G>(&TEST_PLAN)`
 //! over every parameter set of the plan the catalog
 //! (`tabula_games::each_game`) gives with it, and `cargo test --workspace`
-//! runs those tests. Here a cheap guard checks that no catalogued game lacks
-//! that test, instead of running the suite a second time: it is generic, so
-//! a second run compiled it again for every game and repeated the
-//! workspace's longest test.
+//! runs those tests; with `TABULA_SOAK_GAMES` set they also soak the game
+//! (the soak tier, which finds them by their name). Here a cheap guard
+//! checks that no catalogued game lacks that test, instead of running the
+//! suite a second time: it is generic, so a second run compiled it again
+//! for every game and repeated the workspace's longest test.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -49,6 +50,10 @@ fn workspace_crates() -> HashMap<String, PathBuf> {
         .collect()
 }
 
+/// The name of each game's conformance test: the soak tier runs the tests
+/// of that name (`.ci/run`).
+const TEST: &str = "conformance_on_every_parameter_set";
+
 #[test]
 fn every_catalogued_game_runs_the_suite_in_its_own_crate() {
     struct Types(Vec<(&'static str, &'static str)>);
@@ -74,6 +79,7 @@ fn every_catalogued_game_runs_the_suite_in_its_own_crate() {
             .get(krate)
             .unwrap_or_else(|| panic!("{name}: its crate `{krate}` is no workspace member"));
         let call = format!("conformance::check_plan::<{ty}>(&TEST_PLAN)");
+        let test = format!("fn {TEST}() {{\n    {call};");
         let mut files = Vec::new();
         sources(&dir.join("src"), &mut files);
         if dir.join("tests").is_dir() {
@@ -81,10 +87,11 @@ fn every_catalogued_game_runs_the_suite_in_its_own_crate() {
         }
         let tested = files
             .iter()
-            .any(|file| std::fs::read_to_string(file).unwrap().contains(&call));
+            .any(|file| std::fs::read_to_string(file).unwrap().contains(&test));
         if !tested {
             missing.push(format!(
-                "{name}: no test in {} runs `{call}` (docs/adding-a-game.md, \"The conformance test\")",
+                "{name}: no test `{TEST}` in {} runs `{call}` (docs/adding-a-game.md, \"The \
+                 conformance test\"; the soak tier finds it by that name)",
                 dir.display()
             ));
         }

@@ -3,8 +3,8 @@
 //! games once, where a binary per file linked them thirty times.
 //!
 //! Run one topic with `cargo test -p tabula-tests --test it -- mcts::`, one
-//! test with its full name and `--exact`; the soak tier with
-//! `cargo test --workspace --test it -- --ignored soak` (CONTRIBUTING.md).
+//! test with its full name and `--exact`; the soak tier as CONTRIBUTING.md
+//! says.
 
 mod common;
 mod heap;
@@ -14,7 +14,6 @@ mod agents;
 mod allocations;
 mod arena_memory;
 mod az;
-mod boards;
 mod conformance;
 mod forfeits;
 mod fuzz_regressions;
@@ -26,7 +25,6 @@ mod properties;
 mod protocol;
 mod records;
 mod registration;
-mod soak;
 mod solve;
 mod solve_margin;
 mod study;
