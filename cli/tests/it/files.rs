@@ -598,7 +598,7 @@ fn soak(dir: &Path, db: &Path, in_memory: Option<&str>, rewrites: usize) -> Soak
             .arg(format!("perfect(db={})", db.display()))
             .args(["random", "--rounds", "1000000", "--threads", "2", "--out"])
             .arg(&out)
-            .args((arena % RESUMES > 0).then_some("--resume"))
+            .args((!arena.is_multiple_of(RESUMES)).then_some("--resume"))
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         if let Some(bound) = in_memory {
