@@ -118,7 +118,8 @@ impl Config {
 /// (`check_plan::<MyGame>(&TEST_PLAN)`), which demands all that the
 /// workspace's cross-game tests demand of the game (they check that every
 /// catalogued game's crate has this test). Where `TABULA_SOAK_GAMES` is
-/// set (the soak tier), it then soaks every parameter set ([`soak_plan`]).
+/// set, the soak tier is asked for: it soaks every parameter set
+/// ([`soak_plan`]) instead (the suite's own run is the default tier's).
 /// Returns the plies played.
 ///
 /// # Panics
@@ -128,15 +129,14 @@ impl Config {
 /// `TABULA_SOAK_GAMES` that is no number.
 pub fn check_plan<G: FullGame>(plan: &Plan) -> usize {
     check_plan_form::<G>(plan);
-    let plies = plan
-        .cases
-        .iter()
-        .map(|case| check_case::<G>(plan, case))
-        .sum();
-    if let Some(games) = soak_games() {
-        soak_plan::<G>(plan, games);
+    match soak_games() {
+        Some(games) => soak_plan::<G>(plan, games),
+        None => plan
+            .cases
+            .iter()
+            .map(|case| check_case::<G>(plan, case))
+            .sum(),
     }
-    plies
 }
 
 /// Plies after which a soaked game of an unbounded parameter set stops.
@@ -160,11 +160,13 @@ fn soak_games() -> Option<usize> {
 /// after 5,000 plies and its evaluation checked), and nothing may panic.
 /// Prints each set's games a second. A game's own conformance test runs it
 /// when `TABULA_SOAK_GAMES` is set (CONTRIBUTING.md, "The soak tier").
+/// Returns the plies played.
 ///
 /// # Panics
 ///
 /// On the first violation, naming the parameter set.
-pub fn soak_plan<G: FullGame>(plan: &Plan, games: usize) {
+pub fn soak_plan<G: FullGame>(plan: &Plan, games: usize) -> usize {
+    let mut total = 0;
     for case in plan.cases {
         let start = G::from_spec(case.spec).unwrap_or_else(|e| panic!("{}: {e}", case.spec));
         let mut config = Config {
@@ -189,7 +191,9 @@ pub fn soak_plan<G: FullGame>(plan: &Plan, games: usize) {
             games as f64 / seconds,
             plies as f64 / games.max(1) as f64,
         );
+        total += plies;
     }
+    total
 }
 
 /// What the shared tests assume of `G`'s plan, checked before any game is
