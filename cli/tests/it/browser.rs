@@ -958,7 +958,9 @@ fn margin_replay(client: &Session) {
         "document.getElementById('listing').dataset.query === '2?' && document.querySelectorAll('#listing tr.game').length === 4",
         "the Kalah games",
     );
-    // Replay's button shows the game on the Play tab.
+    // Replay's button shows the game on the Play tab: the game where random
+    // moves first (its opening move gives up margin), found by its agents,
+    // since the arena's threads list the games in the order they finished.
     let replay = |variant: &str| {
         click(client, "#tab-replay");
         until(
@@ -966,7 +968,9 @@ fn margin_replay(client: &Session) {
             "document.getElementById('listing').dataset.query === '2?'",
             "the Kalah games listed again",
         );
-        let xpath = format!("//table[@id='listing']//tr[td[2]='{variant}'][1]//button");
+        let xpath = format!(
+            "//table[@id='listing']//tr[td[2]='{variant}' and td[3]='random vs mcts-50'][1]//button"
+        );
         client
             .find(Locator::XPath(&xpath))
             .unwrap_or_else(|e| panic!("no game of {variant}: {e}"))
