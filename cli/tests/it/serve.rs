@@ -158,10 +158,17 @@ impl Served {
 fn read_response(stream: &mut TcpStream) -> Vec<u8> {
     let mut response = Vec::new();
     let mut chunk = [0; 8192];
+    // Found once, when the headers are in.
+    let mut end = None;
     loop {
-        if let Some(end) = complete_length(&response) {
-            response.truncate(end);
-            return response;
+        if end.is_none() {
+            end = response_end(&response);
+        }
+        if let Some(Some(end)) = end {
+            if response.len() >= end {
+                response.truncate(end);
+                return response;
+            }
         }
         match stream.read(&mut chunk) {
             Ok(0) | Err(_) => return response,
@@ -170,18 +177,17 @@ fn read_response(stream: &mut TcpStream) -> Vec<u8> {
     }
 }
 
-/// The length of a whole response at the start of `bytes`, once its
-/// headers and all of the body their `Content-Length` gives have arrived.
-fn complete_length(bytes: &[u8]) -> Option<usize> {
+/// Where the response at the start of `bytes` ends, once its headers have
+/// arrived: after the body their `Content-Length` gives (`Some(Some(_))`),
+/// or at the end of the stream where they give none (`Some(None)`).
+fn response_end(bytes: &[u8]) -> Option<Option<usize>> {
     let head = bytes.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
     let headers = String::from_utf8_lossy(&bytes[..head]).to_ascii_lowercase();
-    let length: usize = headers
+    let length = headers
         .lines()
-        .find_map(|line| line.strip_prefix("content-length:"))?
-        .trim()
-        .parse()
-        .ok()?;
-    (bytes.len() >= head + length).then_some(head + length)
+        .find_map(|line| line.strip_prefix("content-length:"))
+        .and_then(|value| value.trim().parse::<usize>().ok());
+    Some(length.map(|length| head + length))
 }
 
 impl Drop for Served {

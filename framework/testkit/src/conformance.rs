@@ -20,10 +20,10 @@
 //! precise message on the first violation, so it is meant for tests.
 //!
 //! A game's table of parameter sets, its [`Plan`], is what the workspace's
-//! property tests and the soak tier read. A game's own test runs [`check_plan`] on
-//! it: what those tests assume of the plan ([`check_plan_form`]: the
-//! defaults first, every spec its own game's), then the suite on every case
-//! ([`check_case`]). That test is where every shipped game passes the
+//! property tests and the soak tier read. A game's own test runs
+//! [`check_plan`] on it: what those tests assume of the plan
+//! ([`check_plan_form`]: the defaults first, every spec its own game's),
+//! then the suite on every case ([`check_case`]). That test is where every shipped game passes the
 //! suite: the workspace's cross-game tests check that each catalogued game
 //! has it rather than compiling the suite again for every game.
 

@@ -3,10 +3,10 @@
 //! over every parameter set of the plan the catalog
 //! (`tabula_games::each_game`) gives with it, and `cargo test --workspace`
 //! runs those tests; with `TABULA_SOAK_GAMES` set they soak the game
-//! instead (the soak tier, which finds them by their name). Here a cheap guard
-//! checks that no catalogued game lacks that test, instead of running the
-//! suite a second time: it is generic, so a second run compiled it again
-//! for every game and repeated the workspace's longest test.
+//! instead (the soak tier, which finds them by their name). Here a cheap
+//! guard checks that no catalogued game lacks that test, instead of running
+//! the suite a second time: it is generic, so a second run compiled it
+//! again for every game and repeated the workspace's longest test.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
